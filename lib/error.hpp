@@ -1,0 +1,67 @@
+// The one error type of lib/ and formats/: a kind (data, I/O, usage) and a message that
+// names the source, the byte offset or sample, what was expected and what was found.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace voxkit {
+
+enum class ErrorKind {
+  Data,   // input bytes do not follow the format
+  Io,     // the operating system refused a read, write or rename
+  Usage,  // the caller asked for something impossible (bad option value, existing output)
+};
+
+class Error : public std::exception {
+ public:
+  // `what` says what went wrong; `expected`/`found` are optional and appended as
+  // "(expected E, found F)". `offset` is a byte offset into the source, if one applies.
+  Error(ErrorKind kind, std::string what, std::optional<uint64_t> offset = std::nullopt,
+        std::string expected = {}, std::string found = {});
+
+  ErrorKind kind() const noexcept { return kind_; }
+  const std::string& source() const noexcept { return source_; }
+  std::optional<uint64_t> offset() const noexcept { return offset_; }
+  const std::string& expected() const noexcept { return expected_; }
+  const std::string& found() const noexcept { return found_; }
+
+  // Names the file (or "<stdin>") the error is about, unless one is set already.
+  void set_source(const std::string& source);
+  // Moves the offset by `base` (a decoder ran over a slice of a larger file).
+  void shift_offset(uint64_t base);
+
+  // "SOURCE: offset N: WHAT (expected E, found F)"
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  void compose();
+
+  ErrorKind kind_;
+  std::string what_, expected_, found_, source_;
+  std::optional<uint64_t> offset_;
+  std::string message_;
+};
+
+// Shorthands for the common cases.
+[[noreturn]] void throw_data(std::string what, std::optional<uint64_t> offset = std::nullopt,
+                             std::string expected = {}, std::string found = {});
+[[noreturn]] void throw_usage(std::string what);
+
+// "0x1f": a byte for messages.
+std::string hex_byte(uint8_t b);
+
+// Runs `f`; an Error that escapes gets `source` as its file name.
+template <class F>
+decltype(auto) with_source(const std::string& source, F&& f) {
+  try {
+    return f();
+  } catch (Error& e) {
+    e.set_source(source);
+    throw;
+  }
+}
+
+}  // namespace voxkit

@@ -1,0 +1,162 @@
+// Dig-zone RLE codec. Runs are found eight bytes at a time; decoding is memset/memcpy per token.
+#include "lib/rle.hpp"
+
+#include <bit>
+#include <cstring>
+#include <string>
+
+#include "lib/error.hpp"
+
+namespace voxkit::rle {
+namespace {
+
+inline uint64_t load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+// Length of the run of bytes equal to p[0] starting at p, at most n.
+inline size_t run_length(const uint8_t* p, size_t n) {
+  const uint64_t pattern = 0x0101010101010101ull * p[0];
+  size_t i = 1;
+  // Finish the first word byte by byte, then compare whole words.
+  while (i + 8 <= n) {
+    uint64_t diff = load64(p + i) ^ pattern;
+    if (diff) return i + (std::countr_zero(diff) >> 3);
+    i += 8;
+  }
+  while (i < n && p[i] == p[0]) ++i;
+  return i;
+}
+
+// Reads a varint at `pos`; throws naming `what` on overlong, truncated or too large values.
+inline uint32_t get_varint(std::span<const uint8_t> s, size_t& pos, const char* what) {
+  uint32_t value = 0;
+  const size_t start = pos;
+  for (int k = 0; k < 5; ++k) {
+    if (pos >= s.size()) {
+      throw_data(std::string("stream ends inside the ") + what + " varint", pos,
+                 "another varint byte", "end of stream");
+    }
+    const uint8_t b = s[pos++];
+    if (k == 4 && (b & 0x80)) break;
+    if (k == 4 && b > 0x07) {
+      throw_data(std::string(what) + " varint does not fit in 31 bits", start,
+                 "a last byte of at most 0x07", hex_byte(b));
+    }
+    value |= uint32_t(b & 0x7f) << (7 * k);
+    if (!(b & 0x80)) return value;
+  }
+  throw_data(std::string(what) + " varint is longer than 5 bytes", start, "at most 5 bytes",
+             "6 or more");
+}
+
+}  // namespace
+
+void put_varint(std::vector<uint8_t>& out, uint32_t v) {
+  while (v >= 0x80) {
+    out.push_back(uint8_t(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(uint8_t(v));
+}
+
+void encode_append(std::span<const uint8_t> src, std::vector<uint8_t>& out) {
+  const size_t n = src.size();
+  const uint8_t* p = src.data();
+  put_varint(out, uint32_t(n));
+  size_t i = 0, lit = 0;
+  while (i < n) {
+    const size_t len = run_length(p + i, n - i);
+    if (len >= kMinRun) {
+      if (i > lit) {
+        put_varint(out, uint32_t(i - lit) << 1);
+        out.insert(out.end(), p + lit, p + i);
+      }
+      put_varint(out, (uint32_t(len) << 1) | 1u);
+      out.push_back(p[i]);
+      lit = i + len;
+    }
+    i += len;
+  }
+  if (n > lit) {
+    put_varint(out, uint32_t(n - lit) << 1);
+    out.insert(out.end(), p + lit, p + n);
+  }
+}
+
+std::vector<uint8_t> encode(std::span<const uint8_t> samples) {
+  std::vector<uint8_t> out;
+  out.reserve(64 + samples.size() / 16);
+  encode_append(samples, out);
+  return out;
+}
+
+uint64_t read_count(std::span<const uint8_t> stream, size_t* header_bytes) {
+  size_t pos = 0;
+  uint32_t count = get_varint(stream, pos, "sample count");
+  if (header_bytes) *header_bytes = pos;
+  return count;
+}
+
+size_t decode_into(std::span<const uint8_t> s, std::span<uint8_t> out) {
+  size_t pos = 0;
+  const uint64_t total = get_varint(s, pos, "sample count");
+  if (total != out.size()) {
+    throw_data("stream has the wrong sample count", 0, std::to_string(out.size()),
+               std::to_string(total));
+  }
+  uint8_t* dst = out.data();
+  size_t written = 0;
+  const size_t n = s.size();
+  while (written < total) {
+    const size_t token_at = pos;
+    uint32_t h;
+    // Fast path for the common one-byte token header.
+    if (pos < n && s[pos] < 0x80) {
+      h = s[pos++];
+    } else {
+      h = get_varint(s, pos, "token");
+    }
+    const size_t len = h >> 1;
+    if (len == 0) throw_data("zero-length token", token_at, "a length of at least 1", "0");
+    if (len > total - written) {
+      throw_data("token runs past the sample count", token_at,
+                 "at most " + std::to_string(total - written) + " samples",
+                 std::to_string(len));
+    }
+    if (h & 1) {
+      if (pos >= n) {
+        throw_data("stream ends before a run's value byte", pos, "1 byte", "end of stream");
+      }
+      std::memset(dst + written, s[pos++], len);
+    } else {
+      if (len > n - pos) {
+        throw_data("literal token is longer than the rest of the stream", token_at,
+                   std::to_string(len) + " bytes", std::to_string(n - pos) + " bytes");
+      }
+      std::memcpy(dst + written, s.data() + pos, len);
+      pos += len;
+    }
+    written += len;
+  }
+  return pos;
+}
+
+std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples) {
+  const uint64_t count = read_count(stream);
+  if (count > max_samples) {
+    throw_data("sample count is over the limit", 0, "at most " + std::to_string(max_samples),
+               std::to_string(count));
+  }
+  std::vector<uint8_t> out(count);
+  const size_t used = decode_into(stream, out);
+  if (used != stream.size()) {
+    throw_data("extra bytes after the last token", used, "end of stream",
+               std::to_string(stream.size() - used) + " more bytes");
+  }
+  return out;
+}
+
+}  // namespace voxkit::rle

@@ -1,0 +1,42 @@
+// Dig-zone RLE: the canonical encoder and a strict decoder (format in docs/formats/rle.md).
+//
+//   stream  = varint(sampleCount) token*
+//   token   = varint((len << 1) | isRun) payload   payload = isRun ? 1 value byte : len bytes
+//   varint  = unsigned LEB128, at most 5 bytes, value <= 2^31 - 1
+//
+// The encoder stores maximal runs of 8 or more equal bytes as run tokens and everything
+// between them as one literal token, which gives the same bytes as the reference encoder.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace voxkit::rle {
+
+inline constexpr size_t kMinRun = 8;
+inline constexpr uint64_t kMaxCount = 0x7fffffffu;  // int32 in the reference implementation
+
+// Appends the encoding of `samples` to `out`. Precondition: samples.size() <= kMaxCount.
+void encode_append(std::span<const uint8_t> samples, std::vector<uint8_t>& out);
+std::vector<uint8_t> encode(std::span<const uint8_t> samples);
+
+// Reads the sample count at the start of `stream`; throws a data error on a bad varint.
+// `header_bytes` receives the length of the count varint.
+uint64_t read_count(std::span<const uint8_t> stream, size_t* header_bytes = nullptr);
+
+// Decodes one stream that starts at stream[0] into `out`, whose size must equal the
+// stream's sample count. Returns the number of stream bytes consumed (bytes after the
+// stream, such as the next chunk in a blob, are not looked at). Throws a data error with
+// the byte offset for every violation of the format.
+size_t decode_into(std::span<const uint8_t> stream, std::span<uint8_t> out);
+
+// Decodes a whole stream: the count must be at most `max_samples` (checked before
+// anything is allocated) and the stream must end exactly where its last token ends.
+std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples);
+
+// Appends an unsigned LEB128 varint.
+void put_varint(std::vector<uint8_t>& out, uint32_t v);
+
+}  // namespace voxkit::rle

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs every Debian package voxkit needs to build, test, fuzz, benchmark and check
+# its outputs. Idempotent and quick when everything is already present.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  libcli11-dev nlohmann-json3-dev catch2 libstb-dev
+  liblz4-dev zlib1g-dev libzip-dev libtbb-dev libmeshoptimizer-dev
+  libgdal-dev gdal-bin libassimp-dev
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev
+  python3 python3-lz4 python3-numpy lua5.4 nodejs
+)
+# Optional: only the mesh benchmark's peer needs VTK. `scripts/setup.sh --bench` adds it.
+if [[ "${1:-}" == "--bench" ]]; then
+  PACKAGES+=(python3-vtk9)
+fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm is shipped with some nodejs builds and packaged separately in Debian's.
+if ! command -v npm >/dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get install -y -qq --no-install-recommends npm >/dev/null
+fi
+
+# The Khronos glTF validator, pinned by scripts/node/package-lock.json.
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ -f "$here/node/package.json" && ! -d "$here/node/node_modules/gltf-validator" ]]; then
+  (cd "$here/node" && npm ci --silent --no-audit --no-fund >/dev/null)
+fi

@@ -1,0 +1,106 @@
+// Dig-zone RLE: golden vectors from FORMATS.md, round trips, and every malformed stream.
+#include <catch2/catch.hpp>
+
+#include "lib/error.hpp"
+#include "lib/rle.hpp"
+#include "tests/test_util.hpp"
+
+using namespace voxkit;
+using Bytes = std::vector<uint8_t>;
+
+namespace {
+Bytes dec(const Bytes& s, uint64_t cap = 1 << 20) { return rle::decode(s, cap); }
+}  // namespace
+
+TEST_CASE("rle encodes a run of 10 then 3 literals as FORMATS.md says", "[rle]") {
+  Bytes raw = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3};
+  // count 13; run h = 10<<1|1 = 21, value 0; literal h = 3<<1 = 6, bytes.
+  Bytes want = {0x0d, 0x15, 0x00, 0x06, 0x01, 0x02, 0x03};
+  CHECK(rle::encode(raw) == want);
+  CHECK(dec(want) == raw);
+}
+
+TEST_CASE("rle keeps runs shorter than 8 inside literals", "[rle]") {
+  Bytes raw = {5, 5, 5, 5, 5, 5, 5, 9};  // a run of 7 stays literal
+  Bytes want = {0x08, 0x10, 5, 5, 5, 5, 5, 5, 5, 9};
+  CHECK(rle::encode(raw) == want);
+  Bytes raw8 = {5, 5, 5, 5, 5, 5, 5, 5};  // a run of 8 becomes a run
+  CHECK(rle::encode(raw8) == Bytes{0x08, 0x11, 5});
+}
+
+TEST_CASE("rle flushes pending literals before a run and writes multi-byte varints", "[rle]") {
+  Bytes raw = {1, 2};
+  raw.insert(raw.end(), 200, 255);
+  // count 202 = 0xca 0x01; literal 2 = h 4; run 200: h = 401 = 0x91 0x03.
+  Bytes want = {0xca, 0x01, 0x04, 1, 2, 0x91, 0x03, 0xff};
+  CHECK(rle::encode(raw) == want);
+  CHECK(dec(want) == raw);
+}
+
+TEST_CASE("rle encodes an empty grid as a zero count", "[rle]") {
+  CHECK(rle::encode(Bytes{}) == Bytes{0x00});
+  CHECK(dec(Bytes{0x00}).empty());
+}
+
+TEST_CASE("rle round trips random and terrain-like grids", "[rle]") {
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    Bytes r = test::random_bytes(1000 + seed * 37, seed, seed % 3 == 0 ? 1 : 255);
+    CHECK(dec(rle::encode(r)) == r);
+  }
+  auto g = test::terrain_grid({40, 24, 33}, 7);
+  auto enc = rle::encode(g.data);
+  CHECK(enc.size() < g.data.size() / 4);
+  CHECK(dec(enc) == g.data);
+}
+
+TEST_CASE("rle decoder rejects every truncation of a valid stream", "[rle]") {
+  auto g = test::terrain_grid({12, 10, 9}, 3);
+  Bytes enc = rle::encode(g.data);
+  for (size_t n = 0; n < enc.size(); ++n) {
+    Bytes cut(enc.begin(), enc.begin() + long(n));
+    CHECK_THROWS_AS(dec(cut), Error);
+  }
+}
+
+TEST_CASE("rle decoder rejects extra bytes after the last token", "[rle]") {
+  Bytes s = {0x0d, 0x15, 0x00, 0x06, 0x01, 0x02, 0x03, 0x00};
+  CHECK_THROWS_WITH(dec(s), Catch::Contains("offset 7: extra bytes"));
+}
+
+TEST_CASE("rle decoder rejects a zero-length token", "[rle]") {
+  CHECK_THROWS_WITH(dec(Bytes{0x02, 0x00}), Catch::Contains("offset 1: zero-length token"));
+  CHECK_THROWS_WITH(dec(Bytes{0x02, 0x01, 0x07}), Catch::Contains("zero-length token"));
+}
+
+TEST_CASE("rle decoder rejects a token longer than the samples left", "[rle]") {
+  CHECK_THROWS_WITH(dec(Bytes{0x02, 0x07, 0x01}),
+                    Catch::Contains("token runs past the sample count"));
+  CHECK_THROWS_WITH(dec(Bytes{0x02, 0x08, 1, 2, 3, 4}),
+                    Catch::Contains("expected at most 2 samples, found 4"));
+}
+
+TEST_CASE("rle decoder rejects a literal longer than the stream", "[rle]") {
+  CHECK_THROWS_WITH(dec(Bytes{0x04, 0x08, 1, 2}), Catch::Contains("literal token is longer"));
+}
+
+TEST_CASE("rle decoder rejects overlong and oversized varints", "[rle]") {
+  CHECK_THROWS_WITH(dec(Bytes{0x80, 0x80, 0x80, 0x80, 0x80, 0x00}),
+                    Catch::Contains("longer than 5 bytes"));
+  CHECK_THROWS_WITH(dec(Bytes{0xff, 0xff, 0xff, 0xff, 0x0f}), Catch::Contains("31 bits"));
+  CHECK_THROWS_WITH(dec(Bytes{0x81}), Catch::Contains("stream ends inside the sample count"));
+}
+
+TEST_CASE("rle decoder enforces the caller's sample cap before allocating", "[rle]") {
+  // 2^31 - 1 samples claimed by a 5-byte header.
+  Bytes s = {0xff, 0xff, 0xff, 0xff, 0x07};
+  CHECK_THROWS_WITH(dec(s, 1000), Catch::Contains("sample count is over the limit"));
+}
+
+TEST_CASE("rle decode_into stops at the end of its stream", "[rle]") {
+  Bytes a = rle::encode(Bytes{1, 2, 3});
+  Bytes blob = a;
+  blob.push_back(0x55);
+  Bytes out(3);
+  CHECK(rle::decode_into(blob, out) == a.size());
+  CHECK(out == Bytes{1, 2, 3});
+}

@@ -1,0 +1,52 @@
+// voxkit: the command-line entry point. Parses, runs one verb, maps errors to exit codes.
+#include <tbb/global_control.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "lib/error.hpp"
+#include "tools/verbs.hpp"
+
+using namespace voxkit;
+using namespace voxkit::cli;
+
+int main(int argc, char** argv) {
+  CLI::App app{"voxkit: bake, convert, repair and export voxel terrain, offline.", "voxkit"};
+  app.set_version_flag("--version", std::string("voxkit ") + VOXKIT_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();  // global flags are accepted after the verb too
+
+  Context ctx;
+  app.add_flag("-q,--quiet", ctx.quiet, "Print no diagnostics or progress on stderr");
+  app.add_flag("-f,--force", ctx.force, "Overwrite existing output files");
+  app.add_option("-j,--threads", ctx.threads, "Worker threads (0 = all cores)")
+      ->check(CLI::Range(0, 1024));
+
+  add_rle_command(app, ctx);
+
+  std::unique_ptr<tbb::global_control> threads;
+  app.parse_complete_callback([&] {
+    if (ctx.threads > 0) {
+      threads = std::make_unique<tbb::global_control>(
+          tbb::global_control::max_allowed_parallelism, size_t(ctx.threads));
+    }
+  });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);  // prints help, version or the usage message
+    return code == 0 ? kExitOk : kExitUsage;
+  } catch (const Error& e) {
+    // Errors are printed even with -q: a script needs to know why a step failed.
+    std::fprintf(stderr, "voxkit: %s\n", e.what());
+    return e.kind() == ErrorKind::Usage ? kExitUsage : kExitFailure;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "voxkit: out of memory\n");
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "voxkit: %s\n", e.what());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
