@@ -33,6 +33,37 @@ const char* kPrefabs[] = {"StructureWallIron", "StructureFrame", "StructureCable
                           "StructurePipeStraight", "ItemIronOre", "StructureSolarPanel",
                           "ItemKitWall", "StructureBattery", "StructureLightLong"};
 
+// Atmospheres, rooms and checksums: the end of the document after <AllThings>.
+std::string world_tail(const std::vector<world_xml::Room>& rooms, int max_depth,
+                       std::mt19937& rng) {
+  std::string s;
+  s += "  </AllThings>\n";
+  // Atmospheres also hold <Grid> elements: they are not rooms.
+  s += "  <Atmospheres>\n    <AtmosphereSaveData>\n      <Grid><x>10</x><y>20</y><z>30</z></Grid>\n"
+       "      <Oxygen>" + fixed(rng, 0, 50) + "</Oxygen>\n    </AtmosphereSaveData>\n"
+       "  </Atmospheres>\n";
+  s += "  <Rooms>\n";
+  uint64_t room_id = 1;
+  for (auto& r : rooms) {
+    s += "    <Room>\n      <RoomId>" + std::to_string(room_id++) + "</RoomId>\n      <Grids>\n";
+    for (auto& c : r.cells) {
+      s += "        <Grid>\n          <x>" + std::to_string(c.x) + "</x>\n          <y>" +
+           std::to_string(c.y) + "</y>\n          <z>" + std::to_string(c.z) +
+           "</z>\n        </Grid>\n";
+    }
+    s += "      </Grids>\n      <IsSealed>true</IsSealed>\n    </Room>\n";
+  }
+  s += "  </Rooms>\n";
+  s += "  <Notes><![CDATA[<x>1</x> is not a room cell]]></Notes>\n";
+  s += "  <TerrainChunkChecksums>\n";
+  const int chunks = max_depth > 10 ? 1 << (3 * (max_depth - 10)) : 1;
+  for (int i = 0; i < chunks; ++i) {
+    s += "    <int>" + std::to_string(int32_t(rng())) + "</int>\n";
+  }
+  s += "  </TerrainChunkChecksums>\n</WorldData>\n";
+  return s;
+}
+
 }  // namespace
 
 std::vector<world_xml::Room> synth_rooms(uint32_t seed, int bases, int max_depth) {
@@ -95,37 +126,13 @@ std::string synth_world_xml(const std::vector<world_xml::Room>& rooms,
   for (int i = 0; i < o.signs; ++i) {
     thing("StructureSaveData", "StructureSign1x1", names[i % 6]);
   }
+  // What follows the things is built first, so the things can fill up to the target size.
+  const std::string tail = world_tail(rooms, o.max_depth, rng);
   std::uniform_int_distribution<size_t> prefab(0, std::size(kPrefabs) - 1);
-  // Things up to the target size, leaving room for the rooms and checksums after them.
-  uint64_t tail_estimate = 64 * 1024;
-  for (auto& r : rooms) tail_estimate += r.cells.size() * 80 + 200;
-  while (s.size() + tail_estimate < o.target_bytes) {
+  while (s.size() + tail.size() < o.target_bytes) {
     thing("StructureSaveData", kPrefabs[prefab(rng)], "");
   }
-  s += "  </AllThings>\n";
-  // Atmospheres also hold <Grid> elements: they are not rooms.
-  s += "  <Atmospheres>\n    <AtmosphereSaveData>\n      <Grid><x>10</x><y>20</y><z>30</z></Grid>\n"
-       "      <Oxygen>" + fixed(rng, 0, 50) + "</Oxygen>\n    </AtmosphereSaveData>\n"
-       "  </Atmospheres>\n";
-  s += "  <Rooms>\n";
-  uint64_t room_id = 1;
-  for (auto& r : rooms) {
-    s += "    <Room>\n      <RoomId>" + std::to_string(room_id++) + "</RoomId>\n      <Grids>\n";
-    for (auto& c : r.cells) {
-      s += "        <Grid>\n          <x>" + std::to_string(c.x) + "</x>\n          <y>" +
-           std::to_string(c.y) + "</y>\n          <z>" + std::to_string(c.z) +
-           "</z>\n        </Grid>\n";
-    }
-    s += "      </Grids>\n      <IsSealed>true</IsSealed>\n    </Room>\n";
-  }
-  s += "  </Rooms>\n";
-  s += "  <Notes><![CDATA[<x>1</x> is not a room cell]]></Notes>\n";
-  s += "  <TerrainChunkChecksums>\n";
-  const int chunks = o.max_depth > 10 ? 1 << (3 * (o.max_depth - 10)) : 1;
-  for (int i = 0; i < chunks; ++i) {
-    s += "    <int>" + std::to_string(int32_t(rng())) + "</int>\n";
-  }
-  s += "  </TerrainChunkChecksums>\n</WorldData>\n";
+  s += tail;
   return s;
 }
 

@@ -70,9 +70,12 @@ std::vector<ChecksumSlot> find_checksums(std::string_view doc) {
         s.empty_tag = true;
       } else {
         auto [b, e] = value_content(w, t);
+        s.value = parse_int(doc, b, e, "int");
+        // Only the number is replaced: whitespace around it stays.
+        while (b < e && is_space(doc[b])) ++b;
+        while (e > b && is_space(doc[e - 1])) --e;
         s.begin = b;
         s.end = e;
-        s.value = parse_int(doc, b, e, "int");
       }
       slots.push_back(s);
     }
