@@ -214,11 +214,10 @@ Archive read_archive(const Source& src) {
     }
     en.local = read_bytes(src, lo, hlen);
     const uint8_t* l = en.local.data();
-    if (get32(l + 18) == kMax32 || get32(l + 22) == kMax32) {
-      // In a local header the ZIP64 field holds both sizes, uncompressed first.
-      en.local64 = find_zip64(l + 30 + get16(l + 26), get16(l + 28), 30 + get16(l + 26),
-                              true, true, false);
-    }
+    // In a local header the ZIP64 field holds both sizes, uncompressed first; it may be
+    // there (zeroed) even when the sizes follow in a data descriptor.
+    en.local64 = find_zip64(l + 30 + get16(l + 26), get16(l + 28), 30 + get16(l + 26), true,
+                            true, false);
     en.data_offset = lo + hlen;
     if (en.compressed_size > a.cd_offset - en.data_offset) {
       throw_data("data of " + en.name + " runs into the central directory", en.data_offset,
@@ -228,17 +227,32 @@ Archive read_archive(const Source& src) {
     uint64_t data_end = en.data_offset + en.compressed_size;
     en.end_offset = data_end;
     if (en.has_descriptor()) {
-      const bool wide = en.local64.size_at >= 0 || en.central64.size_at >= 0 ||
-                        en.central64.csize_at >= 0;
-      uint64_t room = a.cd_offset - data_end;
+      const uint64_t room = a.cd_offset - data_end;
       auto d = read_bytes(src, data_end, std::min<uint64_t>(room, 24));
-      // The signature is optional; a CRC that happens to equal it is told apart by the
-      // CRC that must then follow.
+      // The signature is optional and the sizes are 4 or 8 bytes: take the layout whose
+      // values match the central directory, else the one the headers suggest.
+      auto matches = [&](bool sig, bool wide) {
+        const uint64_t need = (sig ? 4 : 0) + 4 + (wide ? 16 : 8);
+        if (need > d.size()) return false;
+        const uint8_t* q = d.data() + (sig ? 4 : 0);
+        if (sig && get32(d.data()) != kDescriptorSig) return false;
+        const uint64_t cs = wide ? get64(q + 4) : get32(q + 4);
+        const uint64_t us = wide ? get64(q + 12) : get32(q + 8);
+        return get32(q) == en.crc32 && cs == en.compressed_size && us == en.size;
+      };
       bool sig = d.size() >= 4 && get32(d.data()) == kDescriptorSig;
-      if (sig && en.crc32 == kDescriptorSig && !(d.size() >= 8 && get32(d.data() + 4) == en.crc32))
-        sig = false;
+      bool wide = en.local64.size_at >= 0;
+      bool found = false;
+      for (int k = 0; k < 4 && !found; ++k) {
+        const bool s2 = !(k & 1), w2 = k & 2;
+        if (matches(s2, w2)) {
+          sig = s2;
+          wide = w2;
+          found = true;
+        }
+      }
       en.descriptor_signature = sig;
-      en.descriptor_size = (en.descriptor_signature ? 4 : 0) + 4 + (wide ? 16 : 8);
+      en.descriptor_size = (sig ? 4 : 0) + 4 + (wide ? 16 : 8);
       if (en.descriptor_size > room) {
         throw_data("data descriptor of " + en.name + " runs into the central directory",
                    data_end);
