@@ -44,7 +44,9 @@ struct RewriteOptions {
                          // unless force_backup)
   bool force_backup = false;
   bool dry_run = false;  // report, write nothing
-  int level = 6;         // zlib level for replaced members that are deflated
+  int level = 1;         // zlib level (1..9) for replaced members that are deflated: 1 is
+                         // several times faster than 6 for ~15% more bytes, and the game
+                         // recompresses the save with its own level when it next saves
   Progress progress;     // (bytes written, total bytes) while writing; may throw to abort
 };
 
