@@ -297,7 +297,7 @@ RewriteResult rewrite_impl(const std::string& path,
     if (r.crc == e.crc32 && bytes.size() == e.size && (e.method == 0 || e.method == 8)) {
       r.keep = zip::read_entry(src, e, e.size) == bytes;
     }
-    if (!r.keep && r.method == 8) r.packed = zip::deflate_raw(bytes, opts.level);
+    if (!r.keep && r.method == 8) r.packed = zip::deflate_raw(bytes, opts.level, false);
     plan[size_t(i)] = std::move(r);
   }
 
@@ -454,7 +454,17 @@ bool has_member(const std::string& path, const std::string& name) {
 RewriteResult rewrite(const std::string& path,
                       const std::map<std::string, std::vector<uint8_t>>& replace,
                       const RewriteOptions& opts) {
-  return with_source(path, [&] { return rewrite_impl(path, replace, opts); });
+  return with_source(path, [&] {
+    // A symbolic link stays a link: the file it points to is rewritten, beside which the
+    // backup and the temporary file go.
+    std::error_code ec;
+    std::string target = path;
+    if (std::filesystem::is_symlink(path, ec)) {
+      auto real = std::filesystem::canonical(path, ec);
+      if (!ec) target = real.string();
+    }
+    return rewrite_impl(target, replace, opts);
+  });
 }
 
 }  // namespace voxkit::save

@@ -365,7 +365,7 @@ uint32_t crc32(std::span<const uint8_t> in) {
   return uint32_t(c);
 }
 
-Compressed deflate_raw(std::span<const uint8_t> in, int level) {
+Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc) {
   constexpr size_t kBlock = 1 << 20, kDict = 32 << 10;
   const size_t blocks = std::max<size_t>(1, (in.size() + kBlock - 1) / kBlock);
   std::vector<std::vector<uint8_t>> outs(blocks);
@@ -397,7 +397,7 @@ Compressed deflate_raw(std::span<const uint8_t> in, int level) {
     }
     deflateEnd(&zs);
     out.resize(used);
-    crcs[b] = crc32(in.subspan(lo, n));
+    if (with_crc) crcs[b] = crc32(in.subspan(lo, n));
   };
   if (blocks == 1) {
     one(0);
@@ -411,7 +411,7 @@ Compressed deflate_raw(std::span<const uint8_t> in, int level) {
   uLong crc = crcs[0];
   for (size_t b = 0; b < blocks; ++b) {
     c.data.insert(c.data.end(), outs[b].begin(), outs[b].end());
-    if (b > 0) {
+    if (b > 0 && with_crc) {
       crc = crc32_combine(crc, crcs[b], z_off_t(std::min(kBlock, in.size() - b * kBlock)));
     }
   }

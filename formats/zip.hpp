@@ -86,8 +86,9 @@ struct Compressed {
 };
 
 // Raw deflate (no zlib header), in independent 1 MiB blocks primed with the previous 32 KiB
-// and compressed in parallel: the bytes depend on the input and level only.
-Compressed deflate_raw(std::span<const uint8_t> in, int level);
+// and compressed in parallel: the bytes depend on the input and level only. The CRC-32 is
+// left 0 unless `with_crc`.
+Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc = true);
 uint32_t crc32(std::span<const uint8_t> in);
 
 // Little-endian helpers.

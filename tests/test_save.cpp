@@ -258,6 +258,19 @@ TEST_CASE("rewrite keeps the file's permissions", "[save]") {
   CHECK(std::filesystem::status(path).permissions() == std::filesystem::perms(0640));
 }
 
+TEST_CASE("rewrite through a symbolic link rewrites the file it points to", "[save]") {
+  test::TempDir dir;
+  std::filesystem::create_directory(dir.path / "real");
+  const std::string real = dir.file("real/w.save"), link = dir.file("w.save");
+  Bytes before = small_save(14);
+  io::write_file(real, before);
+  std::filesystem::create_symlink("real/w.save", link);
+  save::rewrite(link, {{"terrain.dat", Bytes(10, 2)}}, {});
+  CHECK(std::filesystem::is_symlink(link));
+  CHECK(save::read_member(link, "terrain.dat", 100) == Bytes(10, 2));
+  CHECK(io::read_all(real + ".bak") == before);
+}
+
 TEST_CASE("raw deflate is the same for any thread count and inflates back", "[save]") {
   Bytes in = terrain_like(3 << 20 | 12345, 21);
   zip::Compressed one, two;
