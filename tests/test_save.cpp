@@ -272,20 +272,22 @@ TEST_CASE("rewrite through a symbolic link rewrites the file it points to", "[sa
 }
 
 TEST_CASE("raw deflate is the same for any thread count and inflates back", "[save]") {
-  Bytes in = terrain_like(3 << 20 | 12345, 21);
+  Bytes in = terrain_like((2 << 20) + 12345, 21);
   zip::Compressed one, two;
   {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
-    one = zip::deflate_raw(in, 6);
+    one = zip::deflate_raw(in, 1);
   }
   {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
-    two = zip::deflate_raw(in, 6);
+    two = zip::deflate_raw(in, 1);
   }
   CHECK(one.data == two.data);
   CHECK(one.crc32 == zip::crc32(in));
   zip::Writer w;
-  w.add("big.dat", in, {});
+  zip::Writer::Options fast;
+  fast.level = 1;
+  w.add("big.dat", in, fast);
   Bytes z = w.finish();
   CHECK(save::read_member(z, "big.dat", in.size()) == in);
 }
