@@ -83,10 +83,10 @@ void gather(const Dims& cells, std::span<const uint8_t> grid, const Box& box, ui
     }
 }
 
-bool all_equal(const uint8_t* p, size_t n) {
-  const uint8_t v = p[0];
-  size_t i = 1;
-  uint64_t pattern = 0x0101010101010101ull * v;
+// True when all n bytes at p equal v.
+bool all_value(const uint8_t* p, size_t n, uint8_t v) {
+  size_t i = 0;
+  const uint64_t pattern = 0x0101010101010101ull * v;
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
     std::memcpy(&w, p + i, 8);
@@ -154,15 +154,21 @@ Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progre
   std::vector<std::vector<uint8_t>> streams(n);
   for_chunks(n, progress, [&](uint64_t ci) {
     const Box box = layout.chunk_box(ci);
-    // One buffer per task; chunks are small, so this is cheap next to encoding.
+    // Most chunks of a terrain are all solid or all air: test that in place, then gather
+    // only the chunks that need a stream.
+    const uint8_t first = samples[layout.cells.index(box.lo[0], box.lo[1], box.lo[2])];
+    bool uniform = true;
+    for (uint64_t z = box.lo[2]; uniform && z <= box.hi[2]; ++z)
+      for (uint64_t y = box.lo[1]; uniform && y <= box.hi[1]; ++y)
+        uniform = all_value(samples.data() + layout.cells.index(box.lo[0], y, z), box.size(0), first);
+    if (uniform) {
+      out.offsets[ci] = -1 - int32_t(first);
+      return;
+    }
     thread_local std::vector<uint8_t> buf;
     buf.resize(box.samples());
     gather(layout.cells, samples, box, buf.data());
-    if (all_equal(buf.data(), buf.size())) {
-      out.offsets[ci] = -1 - int32_t(buf[0]);
-    } else {
-      streams[ci] = rle::encode(buf);
-    }
+    streams[ci] = rle::encode(buf);
   });
   uint64_t total = 0;
   for (uint64_t ci = 0; ci < n; ++ci) {
@@ -371,13 +377,18 @@ std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offse
         const uint8_t* row = uniform >= 0 ? nullptr
                                           : buf.data() + (z - box.lo[2]) * sy * sx + (y - box.lo[1]) * sx;
         const uint8_t* grow = grid.data() + cells.index(box.lo[0], y, z);
+        // Checks x in [x0, x1] quickly; compare_row finds the sample and throws.
+        auto check = [&](uint32_t x0, uint32_t x1) {
+          const size_t at = x0 - box.lo[0], len = size_t(x1) - x0 + 1;
+          const bool same = uniform >= 0 ? all_value(grow + at, len, uint8_t(uniform))
+                                         : std::memcmp(row + at, grow + at, len) == 0;
+          if (!same) compare_row(layout, ci, row, uniform, box.lo[0], grow, x0, x1, y, z);
+        };
         if (inside(y, own.lo[1], own.hi[1]) && inside(z, own.lo[2], own.hi[2])) {
-          if (box.lo[0] < own.lo[0])
-            compare_row(layout, ci, row, uniform, box.lo[0], grow, box.lo[0], own.lo[0] - 1, y, z);
-          if (own.hi[0] < box.hi[0])
-            compare_row(layout, ci, row, uniform, box.lo[0], grow, own.hi[0] + 1, box.hi[0], y, z);
-        } else if (uniform >= 0 || std::memcmp(row, grow, sx) != 0) {
-          compare_row(layout, ci, row, uniform, box.lo[0], grow, box.lo[0], box.hi[0], y, z);
+          if (box.lo[0] < own.lo[0]) check(box.lo[0], own.lo[0] - 1);
+          if (own.hi[0] < box.hi[0]) check(own.hi[0] + 1, box.hi[0]);
+        } else {
+          check(box.lo[0], box.hi[0]);
         }
       }
   });
