@@ -202,6 +202,50 @@ size_t decode_into(std::span<const uint8_t> s, std::span<uint8_t> out) {
   return pos;
 }
 
+Stats scan(std::span<const uint8_t> s, uint64_t max_samples) {
+  Stats st;
+  size_t pos = 0;
+  st.samples = get_varint(s, pos, "sample count");
+  st.header_bytes = pos;
+  if (st.samples > max_samples) {
+    throw_data("sample count is over the limit", 0, "at most " + std::to_string(max_samples),
+               std::to_string(st.samples));
+  }
+  const size_t n = s.size();
+  uint64_t written = 0;
+  while (written < st.samples) {
+    const size_t token_at = pos;
+    const uint32_t h = get_varint(s, pos, "token");
+    const uint64_t len = h >> 1;
+    if (len == 0) throw_data("zero-length token", token_at, "a length of at least 1", "0");
+    if (len > st.samples - written) {
+      throw_data("token runs past the sample count", token_at,
+                 "at most " + std::to_string(st.samples - written) + " samples",
+                 std::to_string(len));
+    }
+    const uint64_t payload = (h & 1) ? 1 : len;
+    if (payload > n - pos) {
+      if (h & 1) throw_data("stream ends before a run's value byte", pos, "1 byte", "end of stream");
+      throw_data("literal token is longer than the rest of the stream", token_at,
+                 std::to_string(len) + " bytes", std::to_string(n - pos) + " bytes");
+    }
+    pos += size_t(payload);
+    if (h & 1) {
+      ++st.runs;
+      st.run_samples += len;
+    } else {
+      ++st.literals;
+      st.literal_samples += len;
+    }
+    written += len;
+  }
+  if (pos != n) {
+    throw_data("extra bytes after the last token", pos, "end of stream",
+               std::to_string(n - pos) + " more bytes");
+  }
+  return st;
+}
+
 std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples) {
   const uint64_t count = read_count(stream);
   if (count > max_samples) {
