@@ -101,9 +101,11 @@ View read(std::span<const uint8_t> f, uint64_t max_samples) {
                  "at least 1", "0");
     }
   }
-  if (cells.samples() > max_samples) {
+  // Axis by axis, so that huge dimensions cannot wrap the 64-bit product.
+  if (cells.sx() > max_samples || cells.sx() * cells.sy() > max_samples || cells.sx() * cells.sy() > max_samples / cells.sz()) {
     throw_data("grid has too many samples", kAtCells, "at most " + std::to_string(max_samples),
-               std::to_string(cells.samples()));
+               std::to_string(cells.sx()) + " x " + std::to_string(cells.sy()) + " x " +
+                   std::to_string(cells.sz()));
   }
   const uint32_t cc = get_u32(f, kAtChunkCells);
   if (cc < 1 || cc > chunk_pack::kMaxChunkCells) {
