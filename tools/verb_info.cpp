@@ -44,10 +44,11 @@ void add_info_command(CLI::App& app, Context& ctx) {
     auto d = with_source(name, [&] { return identify::identify(bytes, name); });
     if (!d && cells) d = rle_stream::describe_raw_grid(bytes, *cells);
     if (!d) {
-      Error e(ErrorKind::Data,
-              "unknown format: not any of " + identify::known_formats() +
-                  (cells ? ", nor a raw grid of these cells" : " (a raw grid needs --cells)"),
-              std::nullopt, {}, {});
+      const std::string what =
+          bytes.empty() ? std::string("empty file: nothing to identify")
+                        : "unknown format: not any of " + identify::known_formats() +
+                              (cells ? ", nor a raw grid of these cells" : " (a raw grid needs --cells)");
+      Error e(ErrorKind::Data, what);
       e.set_source(name);
       throw e;
     }
