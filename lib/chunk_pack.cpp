@@ -302,6 +302,18 @@ void compare_row(const Layout& l, uint64_t ci, const uint8_t* chunk_row, int uni
 std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offsets,
                             std::span<const uint8_t> blob, const Progress& progress) {
   check_offsets(layout, offsets, blob.size());
+  std::vector<uint8_t> grid(layout.cells.samples());
+  unpack_into(layout, offsets, blob, grid, progress);
+  return grid;
+}
+
+void unpack_into(const Layout& layout, std::span<const int32_t> offsets,
+                 std::span<const uint8_t> blob, std::span<uint8_t> grid, const Progress& progress) {
+  if (grid.size() != layout.cells.samples()) {
+    throw_usage("grid buffer has " + std::to_string(grid.size()) + " bytes, expected " +
+                std::to_string(layout.cells.samples()));
+  }
+  check_offsets(layout, offsets, blob.size());
   const uint64_t n = layout.chunk_count();
   const Dims& cells = layout.cells;
   // Each stream must end where the next one starts, the last one at the end of the blob.
@@ -340,7 +352,6 @@ std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offse
     return -1;
   };
 
-  std::vector<uint8_t> grid(cells.samples());
   Progress first_half, second_half;
   if (progress) {
     first_half = [&](uint64_t d, uint64_t t) { progress(d, 2 * t); };
@@ -372,27 +383,26 @@ std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offse
     const Box box = layout.chunk_box(ci), own = layout.owned_box(ci);
     const int uniform = decode(ci, buf, box);
     const uint64_t sx = box.size(0), sy = box.size(1);
+    // In rows the chunk owns, only the samples left and right of its owned x-range are
+    // shared (at most one on each side); other rows are shared whole.
+    const size_t left = own.lo[0] - box.lo[0], right = size_t(own.hi[0]) - box.lo[0] + 1;
+    const uint8_t u = uint8_t(uniform);
     for (uint64_t z = box.lo[2]; z <= box.hi[2]; ++z)
       for (uint64_t y = box.lo[1]; y <= box.hi[1]; ++y) {
         const uint8_t* row = uniform >= 0 ? nullptr
                                           : buf.data() + (z - box.lo[2]) * sy * sx + (y - box.lo[1]) * sx;
         const uint8_t* grow = grid.data() + cells.index(box.lo[0], y, z);
-        // Checks x in [x0, x1] quickly; compare_row finds the sample and throws.
-        auto check = [&](uint32_t x0, uint32_t x1) {
-          const size_t at = x0 - box.lo[0], len = size_t(x1) - x0 + 1;
-          const bool same = uniform >= 0 ? all_value(grow + at, len, uint8_t(uniform))
-                                         : std::memcmp(row + at, grow + at, len) == 0;
-          if (!same) compare_row(layout, ci, row, uniform, box.lo[0], grow, x0, x1, y, z);
-        };
+        bool same = true;
         if (inside(y, own.lo[1], own.hi[1]) && inside(z, own.lo[2], own.hi[2])) {
-          if (box.lo[0] < own.lo[0]) check(box.lo[0], own.lo[0] - 1);
-          if (own.hi[0] < box.hi[0]) check(own.hi[0] + 1, box.hi[0]);
+          for (size_t k = 0; k < left; ++k) same &= grow[k] == (row ? row[k] : u);
+          for (size_t k = right; k < sx; ++k) same &= grow[k] == (row ? row[k] : u);
         } else {
-          check(box.lo[0], box.hi[0]);
+          same = row ? std::memcmp(row, grow, sx) == 0 : all_value(grow, sx, u);
         }
+        // compare_row finds the first differing sample and throws.
+        if (!same) compare_row(layout, ci, row, uniform, box.lo[0], grow, box.lo[0], box.hi[0], y, z);
       }
   });
-  return grid;
 }
 
 }  // namespace voxkit::chunk_pack

@@ -84,5 +84,9 @@ void check_offsets(const Layout& layout, std::span<const int32_t> offsets, uint6
 // Errors are deterministic: the one of the lowest chunk index is reported.
 std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offsets,
                             std::span<const uint8_t> blob, const Progress& progress = {});
+// The same into a caller's buffer of layout.cells.samples() bytes (its contents are replaced;
+// after an error they are unspecified).
+void unpack_into(const Layout& layout, std::span<const int32_t> offsets,
+                 std::span<const uint8_t> blob, std::span<uint8_t> grid, const Progress& progress = {});
 
 }  // namespace voxkit::chunk_pack
