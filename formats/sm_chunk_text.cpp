@@ -214,6 +214,8 @@ Chunk from_pairs(std::string_view t, const std::vector<uint32_t>& v,
 std::string write_list(const Chunk& c, const Syntax& s, const WriteOptions& opts) {
   std::string out;
   out.reserve(kLuaNumbers * 5 + 64);
+  // A Lua file is a chunk `dofile` can run; a one-line table is an expression to embed.
+  if (s.lua && !opts.one_line) out += "return ";
   out += s.open;
   if (!opts.one_line) out += "\n  ";
   char buf[8];

@@ -92,7 +92,7 @@ TEST_CASE("sm writes the Lua table as material, density pairs, one row per line"
   c[1] = sm_pack(0, 54);
   c[2] = sm_pack(2, 63);
   const std::string lua = sm::encode_lua(c);
-  CHECK(lua.rfind("{\n  0, 23, 0, 54, 2, 63, 0, 0,", 0) == 0);
+  CHECK(lua.rfind("return {\n  0, 23, 0, 54, 2, 63, 0, 0,", 0) == 0);
   CHECK(lua.substr(lua.size() - 4) == "0\n}\n");
   sm::WriteOptions one{true, false};
   CHECK(sm::encode_lua(c, one).rfind("{0,23,0,54,2,63,0,0", 0) == 0);
