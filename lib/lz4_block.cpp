@@ -28,7 +28,9 @@ std::vector<uint8_t> compress(std::span<const uint8_t> in, Level level) {
                 bytes(kMaxBlockSize));
   }
   std::vector<uint8_t> out(compress_bound(in.size()));
-  const auto* src = reinterpret_cast<const char*>(in.data());
+  // liblz4's HC path dereferences a null source even for zero bytes.
+  static const uint8_t kNothing = 0;
+  const auto* src = reinterpret_cast<const char*>(in.empty() ? &kNothing : in.data());
   auto* dst = reinterpret_cast<char*>(out.data());
   const int n = level == Level::HcMax
                     ? LZ4_compress_HC(src, dst, int(in.size()), int(out.size()), LZ4HC_CLEVEL_MAX)

@@ -105,5 +105,6 @@ TEST_CASE("lz4 decoder refuses an expected size over the cap or past the block's
 TEST_CASE("lz4 handles an empty input as a single zero token", "[lz4]") {
   auto c = lz4::compress(Bytes{});
   CHECK(c == Bytes{0x00});
+  CHECK(lz4::compress(Bytes{}, lz4::Level::HcMax) == Bytes{0x00});
   CHECK(lz4::decompress(c, 0).empty());
 }
