@@ -148,6 +148,38 @@ __attribute__((target("avx2"))) size_t decode_avx2(const char* p, size_t groups,
   return g;
 }
 
+// AVX2: 24 bytes -> 32 characters per step. Each 32-bit lane gets its group's bytes as
+// b1 b0 b2 b1, two multiplies move the four 6-bit fields into the four bytes, and a range
+// lookup adds the offset that turns a value into its character.
+__attribute__((target("avx2"))) size_t encode_avx2(const uint8_t* p, size_t n, char* out) {
+  const __m256i spread = _mm256_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
+                                          1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10);
+  const __m256i shift_lut = _mm256_setr_epi8(
+      'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
+      '0' - 52, '0' - 52, '+' - 62, '/' - 63, 'A', 0, 0, 'a' - 26, '0' - 52, '0' - 52, '0' - 52,
+      '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '+' - 62, '/' - 63,
+      'A', 0, 0);
+  size_t i = 0;
+  // The second half is read from p + i + 12 as 16 bytes: keep 28 bytes readable.
+  for (; i + 28 <= n; i += 24, out += 32) {
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 12));
+    const __m256i in = _mm256_shuffle_epi8(
+        _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), spread);
+    const __m256i ac = _mm256_mulhi_epu16(_mm256_and_si256(in, _mm256_set1_epi32(0x0fc0fc00)),
+                                          _mm256_set1_epi32(0x04000040));
+    const __m256i bd = _mm256_mullo_epi16(_mm256_and_si256(in, _mm256_set1_epi32(0x003f03f0)),
+                                          _mm256_set1_epi32(0x01000010));
+    const __m256i idx = _mm256_or_si256(ac, bd);
+    __m256i key = _mm256_subs_epu8(idx, _mm256_set1_epi8(51));
+    const __m256i upper = _mm256_cmpgt_epi8(_mm256_set1_epi8(26), idx);
+    key = _mm256_or_si256(key, _mm256_and_si256(upper, _mm256_set1_epi8(13)));
+    const __m256i chars = _mm256_add_epi8(_mm256_shuffle_epi8(shift_lut, key), idx);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), chars);
+  }
+  return i;
+}
+
 bool have_avx2() {
   static const bool yes = __builtin_cpu_supports("avx2");
   return yes;
@@ -162,6 +194,12 @@ void encode_to(std::span<const uint8_t> in, char* out) {
   const uint8_t* p = in.data();
   const size_t n = in.size();
   size_t i = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (n >= 28 && have_avx2()) {
+    i = encode_avx2(p, n, out);
+    out += i / 3 * 4;
+  }
+#endif
   // Six bytes (two groups) per step from one unaligned 8-byte load.
   for (; i + 8 <= n; i += 6, out += 8) {
     uint64_t x;

@@ -187,3 +187,21 @@ TEST_CASE("base64 decoder gives the same bytes on every path for every character
     }
   }
 }
+
+TEST_CASE("base64 encoder matches a bit-by-bit encoding on long inputs", "[base64]") {
+  const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (size_t n : {size_t(28), size_t(29), size_t(51), size_t(52), size_t(100), size_t(1000)}) {
+    const Bytes r = test::random_bytes(n, uint32_t(n));
+    std::string want;
+    for (size_t bit = 0; bit < n * 8; bit += 6) {
+      unsigned v = 0;
+      for (size_t k = 0; k < 6; ++k) {
+        const size_t b = bit + k;
+        v = v << 1 | (b < n * 8 ? (r[b / 8] >> (7 - b % 8)) & 1u : 0u);
+      }
+      want += alphabet[v];
+    }
+    while (want.size() % 4) want += '=';
+    REQUIRE(base64::encode(r) == want);
+  }
+}
