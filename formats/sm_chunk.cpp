@@ -65,8 +65,18 @@ std::optional<Form> parse_form(std::string_view name) {
   return std::nullopt;
 }
 
+// A UTF-8 byte order mark, as Windows editors put before Lua or JSON text.
+bool has_bom(std::span<const uint8_t> in) {
+  return in.size() >= 3 && in[0] == 0xef && in[1] == 0xbb && in[2] == 0xbf;
+}
+
 Form detect(std::span<const uint8_t> in) {
   if (in.empty()) throw_data("empty input is no Scrap Mechanic chunk", 0);
+  if (has_bom(in) && in.size() != kVoxels) {
+    const auto t = as_text(in.subspan(3));
+    if (detail::looks_like_lua(t)) return Form::Lua;
+    if (detail::looks_like_json(t)) return Form::Json;
+  }
   bool text = true;
   for (uint8_t c : in) text &= is_text_byte(c);
   if (!text) return in.size() == kVoxels ? Form::Bin : Form::Lz4;
@@ -125,6 +135,14 @@ Chunk decode_b64(std::string_view text) {
 }
 
 Chunk decode(std::span<const uint8_t> in, Form f) {
+  if ((f == Form::Lua || f == Form::Json) && has_bom(in)) {
+    try {
+      return decode(in.subspan(3), f);
+    } catch (Error& e) {
+      e.shift_offset(3);
+      throw;
+    }
+  }
   switch (f) {
     case Form::Lua: return decode_lua(as_text(in));
     case Form::Json: return decode_json(as_text(in));

@@ -112,6 +112,10 @@ TEST_CASE("sm Lua reader takes what users paste: return, local x =, comments, ';
   CHECK(sm::decode_lua("-- exported\n--[[ voxel #1 ]] {" + body + "} -- end") == c);
   CHECK(sm::decode_lua("--[==[ a ]] b ]==]{" + lua_numbers(c, ";\n") + "}") == c);
   CHECK(sm::decode_any(B("local t={" + lua_numbers(c, ",") + "}")) == c);
+  // a UTF-8 byte order mark before the text is skipped; offsets still count it
+  CHECK(sm::decode_any(B("\xef\xbb\xbf{" + body + "}")) == c);
+  CHECK_THROWS_WITH(sm::decode_any(B("\xef\xbb\xbf{9" + body.substr(1) + "}")),
+                    Catch::Contains("offset 4: material of voxel 0"));
 }
 
 TEST_CASE("sm Lua reader reads integral floats and rejects other numbers", "[sm]") {
