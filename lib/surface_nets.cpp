@@ -1,6 +1,8 @@
 // Naive Surface Nets over a box of owned cells: one vertex per cell with a sign change, at
 // the mean of its edge crossings; one quad per crossing edge, split on its shorter diagonal.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <vector>
 
 #include "lib/mesh_internal.hpp"
@@ -15,26 +17,66 @@ constexpr uint32_t kNone = 0xffffffffu;
 constexpr uint8_t kCellEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
                                        {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
 
+// Per corner sign mask: the crossing edges, how many, and the sums over them of their low
+// corners' coordinates (the part of the crossings' mean that needs no interpolation).
+struct CellCase {
+  uint16_t edges = 0;
+  uint8_t count = 0;
+  uint8_t base[3] = {0, 0, 0};
+};
+
+constexpr std::array<CellCase, 256> make_cases() {
+  std::array<CellCase, 256> cases{};
+  for (unsigned mask = 0; mask < 256; ++mask) {
+    CellCase& c = cases[mask];
+    for (int e = 0; e < 12; ++e) {
+      const int a = kCellEdges[e][0], b = kCellEdges[e][1];
+      if (!(((mask >> a) ^ (mask >> b)) & 1u)) continue;
+      c.edges = uint16_t(c.edges | 1u << e);
+      ++c.count;
+      for (int k = 0; k < 3; ++k) c.base[k] = uint8_t(c.base[k] + ((a >> k) & 1));
+    }
+  }
+  return cases;
+}
+
+constexpr std::array<CellCase, 256> kCases = make_cases();
+
 struct Emitter {
   const Task& t;
   Mesh& out;
   PaintClasses classes;
   bool paint;
+  // Per axis, cell (from clo) and corner side: the difference as byte offsets from the
+  // corner sample, and its scale (sn_cell_rule).
+  struct Offsets {
+    int64_t lo, hi;
+    float scale;
+  };
+  const int64_t* clo;
+  std::vector<std::array<Offsets, 2>> rule[3];
 
-  // Adds the vertex of cell (x, y, z) with corner bytes v and solid mask `mask`.
-  uint32_t vertex(int64_t x, int64_t y, int64_t z, const uint8_t (&v)[8], unsigned mask) {
-    float sum[3] = {0.0f, 0.0f, 0.0f};
-    int count = 0;
-    for (int e = 0; e < 12; ++e) {
-      const int a = kCellEdges[e][0], b = kCellEdges[e][1];
-      if (((mask >> a) ^ (mask >> b)) & 1u) {
-        const int axis = e >> 2;
-        const float s = (kIsoLevel - float(v[a])) / float(int(v[b]) - int(v[a]));
-        for (int k = 0; k < 3; ++k) sum[k] += k == axis ? s : float((a >> k) & 1);
-        ++count;
-      }
+  // Adds the vertex of cell (x, y, z).
+  uint32_t vertex(int64_t x, int64_t y, int64_t z) {
+    const View& s = t.sdf;
+    const uint8_t* p = s.ptr(x, y, z);
+    const int64_t stride[3] = {1, s.sy, s.sz};
+    int v[8];
+    unsigned mask = 0;
+    for (int c = 0; c < 8; ++c) {
+      v[c] = p[(c & 1) + ((c >> 1) & 1) * s.sy + ((c >> 2) & 1) * s.sz];
+      mask |= unsigned(v[c] < 128) << c;
     }
-    const float f[3] = {sum[0] / float(count), sum[1] / float(count), sum[2] / float(count)};
+    const CellCase& cs = kCases[mask];
+    float sum[3] = {0.0f, 0.0f, 0.0f};
+    for (unsigned m = cs.edges; m; m &= m - 1) {
+      const int e = std::countr_zero(m);
+      const int a = kCellEdges[e][0], b = kCellEdges[e][1];
+      sum[e >> 2] += (kIsoLevel - float(v[a])) * kReciprocal[size_t(v[b] - v[a] + 255)];
+    }
+    const float inv = kReciprocal[size_t(cs.count + 255)];
+    float f[3];
+    for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
     const auto index = uint32_t(out.positions.size());
     out.positions.push_back({float(x) + f[0], float(y) + f[1], float(z) + f[2]});
     if (!t.normals && !paint) return index;
@@ -43,23 +85,38 @@ struct Emitter {
     for (int c = 0; c < 8; ++c)
       w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
              ((c & 4) ? f[2] : 1.0f - f[2]);
-    const int64_t cell[3] = {x, y, z};
-    if (t.normals) {
-      Vec3 g{0.0f, 0.0f, 0.0f};
-      for (int c = 0; c < 8; ++c) {
-        Vec3 gc = sn_corner_gradient(t, cell, c);
-        for (int k = 0; k < 3; ++k) g[k] += w[c] * gc[k];
-      }
-      out.normals.push_back(normalized(g));
-    }
+    if (t.normals) out.normals.push_back(normalized(gradient(x, y, z, p, stride, w)));
     if (paint) {
+      const uint8_t* q = t.paint.ptr(x, y, z);
       float acc[6] = {0, 0, 0, 0, 0, 0};
       for (int c = 0; c < 8; ++c)
-        acc[classes.of[t.paint.at(x + (c & 1), y + ((c >> 1) & 1), z + ((c >> 2) & 1))]] += w[c];
+        acc[classes.of[q[(c & 1) + ((c >> 1) & 1) * t.paint.sy + ((c >> 2) & 1) * t.paint.sz]]] +=
+            w[c];
       out.colors.push_back({acc[0], acc[1], acc[2], acc[3]});
       out.uv0.push_back({acc[4], t.slots.code()});
     }
     return index;
+  }
+
+  // The SDF gradient at the vertex: the corner differences (sn_cell_rule) weighted
+  // trilinearly by w.
+  Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p, const int64_t (&stride)[3],
+                const float (&w)[8]) const {
+    const std::array<Offsets, 2>& rx = rule[0][size_t(x - clo[0])];
+    const std::array<Offsets, 2>& ry = rule[1][size_t(y - clo[1])];
+    const std::array<Offsets, 2>& rz = rule[2][size_t(z - clo[2])];
+    Vec3 g{0.0f, 0.0f, 0.0f};
+    for (int c = 0; c < 8; ++c) {
+      const int ox = c & 1, oy = (c >> 1) & 1, oz = (c >> 2) & 1;
+      const uint8_t* pc = p + ox + oy * stride[1] + oz * stride[2];
+      const Offsets& dx = rx[size_t(ox)];
+      const Offsets& dy = ry[size_t(oy)];
+      const Offsets& dz = rz[size_t(oz)];
+      g[0] += w[c] * dx.scale * float(int(pc[dx.hi]) - int(pc[dx.lo]));
+      g[1] += w[c] * dy.scale * float(int(pc[dy.hi]) - int(pc[dy.lo]));
+      g[2] += w[c] * dz.scale * float(int(pc[dz.hi]) - int(pc[dz.lo]));
+    }
+    return g;
   }
 
   // A quad q0..q3, counter-clockwise seen from the air, as two triangles split on the
@@ -90,60 +147,96 @@ struct Emitter {
 
 }  // namespace
 
-void surface_nets(const Task& t, Mesh& out) {
+void surface_nets(Task& t, Mesh& out) {
   // Cells whose vertices are needed: the owned ones and those just below the low faces.
   int64_t clo[3], chi[3];
   for (int a = 0; a < 3; ++a) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
     chi[a] = t.own_hi[a];
   }
-  const int64_t W = chi[0] - clo[0], H = chi[1] - clo[1];
+  const SolidBits bits(t.sdf, clo, chi);
+  const int64_t W = chi[0] - clo[0], H = chi[1] - clo[1], words = bits.words();
+  // One vertex per cell with a sign change: count them first (none: no mesh).
+  uint64_t vertices = 0;
+  for (int64_t z = clo[2]; z < chi[2]; ++z)
+    for (int64_t y = clo[1]; y < chi[1]; ++y)
+      for (int64_t k = 0; k < words; ++k) vertices += bit_count(bits.mixed(y, z, k, W));
+  if (vertices == 0) return;
+
+  Emitter em{t, out, prepare_paint(t), !t.paint.empty(), clo, {}};
+  const int64_t stride[3] = {1, t.sdf.sy, t.sdf.sz};
+  for (int a = 0; a < 3; ++a)
+    for (int64_t i = clo[a]; i < chi[a]; ++i) {
+      const std::array<Diff, 2> r = sn_cell_rule(i, t.n(a), t.chunk_cells);
+      std::array<Emitter::Offsets, 2> o;
+      for (int side = 0; side < 2; ++side) {
+        const Diff& d = r[size_t(side)];
+        // The differences stay inside the view (the rule's promise, checked in debug).
+        assert(i + side + d.lo >= t.sdf.lo[a] && i + side + d.hi <= t.sdf.hi[a]);
+        o[size_t(side)] = {d.lo * stride[a], d.hi * stride[a], d.scale};
+      }
+      em.rule[a].push_back(o);
+    }
+  out.positions.reserve(vertices);
+  if (t.normals) out.normals.reserve(vertices);
+  if (em.paint) {
+    out.colors.reserve(vertices);
+    out.uv0.reserve(vertices);
+  }
+  out.indices.reserve(vertices * 6);
   std::vector<uint32_t> slabs(size_t(2 * W * H), kNone);
-  Emitter em{t, out, {}, !t.paint.empty()};
-  if (em.paint) em.classes = paint_classes(t.slots, t.layer_count);
-  const View& s = t.sdf;
+
+  // Owned cells of a row, as bits (cell x is bit x - clo[0]).
+  const int64_t own_first = t.own_lo[0] - clo[0], own_cells = t.own_hi[0] - t.own_lo[0];
+  auto owned = [&](int64_t k) {
+    return word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
+  };
 
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     uint32_t* cur = slabs.data() + (z & 1) * W * H;
     const uint32_t* prev = slabs.data() + ((z - 1) & 1) * W * H;
-    std::fill(cur, cur + W * H, kNone);
     for (int64_t y = clo[1]; y < chi[1]; ++y) {
-      const uint8_t* r00 = s.ptr(clo[0], y, z);
-      const uint8_t* r10 = s.ptr(clo[0], y + 1, z);
-      const uint8_t* r01 = s.ptr(clo[0], y, z + 1);
-      const uint8_t* r11 = s.ptr(clo[0], y + 1, z + 1);
       uint32_t* row = cur + W * (y - clo[1]);
-      for (int64_t i = 0; i < W; ++i) {
-        const uint8_t v[8] = {r00[i], r00[i + 1], r10[i], r10[i + 1],
-                              r01[i], r01[i + 1], r11[i], r11[i + 1]};
-        unsigned mask = 0;
-        for (int c = 0; c < 8; ++c) mask |= unsigned(v[c] < 128) << c;
-        if (mask == 0 || mask == 255) continue;
-        row[i] = em.vertex(clo[0] + i, y, z, v, mask);
-      }
+      for (int64_t k = 0; k < words; ++k)
+        for (uint64_t m = bits.mixed(y, z, k, W); m; m &= m - 1) {
+          const int64_t i = 64 * k + std::countr_zero(m);
+          row[i] = em.vertex(clo[0] + i, y, z);
+        }
     }
     if (z < t.own_lo[2]) continue;
 
-    // Quads of the crossing edges leaving each owned cell's minimum corner.
+    // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
+    // four cells round the edge, so edges on the grid's low faces make none.
     auto id = [&](const uint32_t* slab, int64_t x, int64_t y) {
       return slab[(x - clo[0]) + W * (y - clo[1])];
     };
     for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y) {
-      const uint8_t* r = s.ptr(t.own_lo[0], y, z);
-      const uint8_t* ry = s.ptr(t.own_lo[0], y + 1, z);
-      const uint8_t* rz = s.ptr(t.own_lo[0], y, z + 1);
-      for (int64_t x = t.own_lo[0]; x < t.own_hi[0]; ++x) {
-        const int64_t i = x - t.own_lo[0];
-        const bool solid = r[i] < 128;
-        if (y >= 1 && z >= 1 && solid != (r[i + 1] < 128))
-          em.edge_quad(solid, id(prev, x, y - 1), id(prev, x, y), id(cur, x, y),
-                       id(cur, x, y - 1));
-        if (z >= 1 && x >= 1 && solid != (ry[i] < 128))
-          em.edge_quad(solid, id(prev, x - 1, y), id(cur, x - 1, y), id(cur, x, y),
-                       id(prev, x, y));
-        if (x >= 1 && y >= 1 && solid != (rz[i] < 128))
-          em.edge_quad(solid, id(cur, x - 1, y - 1), id(cur, x, y - 1), id(cur, x, y),
-                       id(cur, x - 1, y));
+      const uint64_t* r = bits.row(y, z);
+      const uint64_t* ry = bits.row(y + 1, z);
+      const uint64_t* rz = bits.row(y, z + 1);
+      for (int64_t k = 0; k < words; ++k) {
+        const uint64_t own = owned(k);
+        const uint64_t xe = y >= 1 && z >= 1 ? (r[k] ^ bits.next(r, k)) & own : 0;
+        uint64_t ye = z >= 1 ? (r[k] ^ ry[k]) & own : 0;
+        uint64_t ze = y >= 1 ? (r[k] ^ rz[k]) & own : 0;
+        if (clo[0] == 0 && k == 0) {  // x = 0
+          ye &= ~uint64_t(1);
+          ze &= ~uint64_t(1);
+        }
+        for (uint64_t m = xe | ye | ze; m; m &= m - 1) {
+          const int b = std::countr_zero(m);
+          const int64_t x = clo[0] + 64 * k + b;
+          const bool solid = r[k] >> b & 1;
+          if (xe >> b & 1)
+            em.edge_quad(solid, id(prev, x, y - 1), id(prev, x, y), id(cur, x, y),
+                         id(cur, x, y - 1));
+          if (ye >> b & 1)
+            em.edge_quad(solid, id(prev, x - 1, y), id(cur, x - 1, y), id(cur, x, y),
+                         id(prev, x, y));
+          if (ze >> b & 1)
+            em.edge_quad(solid, id(cur, x - 1, y - 1), id(cur, x, y - 1), id(cur, x, y),
+                         id(cur, x - 1, y));
+        }
       }
     }
   }
