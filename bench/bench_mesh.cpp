@@ -79,9 +79,10 @@ double cpu_seconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-Run measure(const ByteGrid& g, Mesher m, int threads, int repeats) {
+Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   MeshOptions o;
+  o.normals = normals;
   o.mesher = m;
   o.chunk_cells = 16;
   Run best;
@@ -109,17 +110,20 @@ int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
   std::string raw;
   int repeats = 5;
+  bool normals = true;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--raw") && i + 1 < argc) {
       raw = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--no-normals")) {
+      normals = false;
     } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
       cells = {uint32_t(std::atoi(argv[i + 1])), uint32_t(std::atoi(argv[i + 2])),
                uint32_t(std::atoi(argv[i + 3]))};
       i += 3;
     } else {
-      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--raw FILE]\n");
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--no-normals] [--raw FILE]\n");
       return 2;
     }
   }
@@ -131,13 +135,13 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  std::printf("grid %ux%ux%u cells, chunks of 16, normals on, best of %d runs\n", cells.nx,
-              cells.ny, cells.nz, repeats);
+  std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs\n", cells.nx,
+              cells.ny, cells.nz, normals ? "on" : "off", repeats);
   for (Mesher m : {Mesher::SurfaceNets, Mesher::MarchingCubes}) {
     const char* name = m == Mesher::SurfaceNets ? "surface_nets" : "marching_cubes";
     double one = 0;
     for (int threads : {1, 2}) {
-      Run r = measure(g, m, threads, repeats);
+      Run r = measure(g, m, threads, repeats, normals);
       const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
       if (threads == 1) one = tps;
       std::printf("%-15s %d thread%s %9llu tris %9llu verts %8.2f ms %8.2f Mtri/s %8.2f Mvert/s",

@@ -74,13 +74,24 @@ struct Builder {
 void marching_cubes(Task& t, Mesh& out) {
   const int64_t* lo = t.own_lo;
   const int64_t* hi = t.own_hi;
-  const SolidBits bits(t.sdf, lo, hi);
+  // Scratch space reused by the chunks a thread meshes.
+  thread_local std::vector<uint64_t> bit_storage;
+  thread_local std::vector<uint32_t> ids;
+  const SolidBits bits(t.sdf, lo, hi, bit_storage);
+  if (bits.uniform()) return;
   const int64_t cells_x = hi[0] - lo[0], words = bits.words();
+  thread_local std::vector<uint64_t> mixed_bits;
+  mixed_bits.resize(size_t(words * (hi[1] - lo[1]) * (hi[2] - lo[2])));
   uint64_t mixed = 0;
-  for (int64_t z = lo[2]; z < hi[2]; ++z)
-    for (int64_t y = lo[1]; y < hi[1]; ++y)
-      for (int64_t k = 0; k < words; ++k)
-        mixed += bit_count(bits.mixed(y, z, k, cells_x));
+  {
+    uint64_t* m = mixed_bits.data();
+    for (int64_t z = lo[2]; z < hi[2]; ++z) {
+      const uint64_t* r = bits.row(lo[1], z);
+      for (int64_t y = lo[1]; y < hi[1]; ++y, r += words)
+        for (int64_t k = 0; k < words; ++k, ++m)
+          mixed += bit_count(*m = bits.mixed_at(r, k, word_limit(k, cells_x)));
+    }
+  }
   if (mixed == 0) return;
 
   Builder b{t, out, prepare_paint(t), !t.paint.empty(), lo, {}};
@@ -107,7 +118,7 @@ void marching_cubes(Task& t, Mesh& out) {
   // Vertex indices per sample edge: x and y edges of two sample planes (z and z + 1), and
   // the z edges of the current cell slab.
   const int64_t SX = hi[0] - lo[0] + 1, SY = hi[1] - lo[1] + 1, plane = SX * SY;
-  std::vector<uint32_t> ids(size_t(5 * plane), kNone);
+  ids.assign(size_t(5 * plane), kNone);
   auto xy_plane = [&](int64_t z, int axis) {
     return ids.data() + ((z - lo[2]) & 1) * 2 * plane + axis * plane;
   };
@@ -123,8 +134,10 @@ void marching_cubes(Task& t, Mesh& out) {
       const uint8_t* r1 = s.ptr(lo[0], y + 1, z);
       const uint8_t* r2 = s.ptr(lo[0], y, z + 1);
       const uint8_t* r3 = s.ptr(lo[0], y + 1, z + 1);
+      const uint64_t* mw =
+          mixed_bits.data() + words * ((y - lo[1]) + (hi[1] - lo[1]) * (z - lo[2]));
       for (int64_t k = 0; k < words; ++k)
-        for (uint64_t m = bits.mixed(y, z, k, cells_x); m; m &= m - 1) {
+        for (uint64_t m = mw[k]; m; m &= m - 1) {
           const int64_t i = 64 * k + std::countr_zero(m);
           const uint8_t v[8] = {r0[i], r0[i + 1], r1[i + 1], r1[i],
                                 r2[i], r2[i + 1], r3[i + 1], r3[i]};

@@ -12,29 +12,37 @@ namespace voxkit::mesh_detail {
 
 namespace {
 
-void row_bits(const uint8_t* p, int64_t n, uint64_t* out) {
-  int64_t i = 0;
+// Writes the solid bits of the n samples at p to out[0 .. (n + 63) / 64).
+inline void row_bits(const uint8_t* p, int64_t n, uint64_t* out) {
+  for (int64_t k = 0; 64 * k < n; ++k) {
+    const uint8_t* q = p + 64 * k;
+    const int64_t m = n - 64 * k < 64 ? n - 64 * k : 64;
+    uint64_t word = 0;
 #if defined(__SSE2__)
-  // The top bit of a byte is clear exactly when the byte is below 128.
-  auto block = [&](int64_t at) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-    return uint64_t(~unsigned(_mm_movemask_epi8(v)) & 0xffffu);
-  };
-  for (; i + 16 <= n; i += 16) out[i >> 6] |= block(i) << (i & 63);
-  if (i < n && n >= 16) {
-    // The last, partial block: read the 16 bytes ending at the row's end again.
-    const int64_t at = n - 16, skip = i - at;
-    // i is a multiple of 16 and fewer than 16 bits remain: they fit in word i / 64.
-    out[i >> 6] |= (block(at) >> skip) << (i & 63);
-    return;
-  }
+    if (n >= 16) {
+      // The top bit of a byte is clear exactly when the byte is below 128. A partial last
+      // block is read as the 16 bytes ending at the row's end: overlapping bits agree.
+      auto block = [](const uint8_t* at) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+        return uint64_t(~unsigned(_mm_movemask_epi8(v)) & 0xffffu);
+      };
+      const int64_t start = m >= 16 ? 0 : m - 16;  // a short last word borrows from before
+      for (int64_t i = start; i + 16 <= m; i += 16)
+        word |= i >= 0 ? block(q + i) << i : block(q + i) >> -i;
+      if (m % 16 != 0 && m >= 16) word |= block(q + m - 16) << (m - 16);
+      out[k] = word;
+      continue;
+    }
 #endif
-  for (; i < n; ++i) out[i >> 6] |= uint64_t(p[i] < 128) << (i & 63);
+    for (int64_t i = 0; i < m; ++i) word |= uint64_t(q[i] < 128) << i;
+    out[k] = word;
+  }
 }
 
 }  // namespace
 
-SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3]) {
+SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
+                     std::vector<uint64_t>& storage) {
   for (int a = 0; a < 3; ++a) {
     lo_[a] = lo[a];
     hi_[a] = hi[a];
@@ -42,19 +50,43 @@ SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3]) {
   const int64_t n = hi[0] - lo[0] + 1;
   words_ = (n + 63) / 64;
   ny_ = hi[1] - lo[1] + 1;
-  bits_.assign(size_t(words_ * ny_ * (hi[2] - lo[2] + 1)), 0);
-  uint64_t* out = bits_.data();
-  for (int64_t z = lo[2]; z <= hi[2]; ++z)
-    for (int64_t y = lo[1]; y <= hi[1]; ++y, out += words_) row_bits(v.ptr(lo[0], y, z), n, out);
-}
-
-bool SolidBits::any_mixed() const {
-  const int64_t cells = hi_[0] - lo_[0];
-  for (int64_t z = lo_[2]; z < hi_[2]; ++z)
-    for (int64_t y = lo_[1]; y < hi_[1]; ++y)
-      for (int64_t k = 0; k < words_; ++k)
-        if (mixed(y, z, k, cells)) return true;
-  return false;
+  storage.resize(size_t(words_ * ny_ * (hi[2] - lo[2] + 1)));
+  bits_ = storage.data();
+  uint64_t* out = storage.data();
+#if defined(__SSE2__)
+  if (n >= 16 && n <= 64) {
+    // One word a row (every chunk of up to 62 cells): whole blocks, then the block ending
+    // at the row's end (bits it shares with the last whole block agree).
+    const int64_t whole = n / 16 * 16, tail = n - 16;
+    auto block = [](const uint8_t* at) {
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+      return uint64_t(~unsigned(_mm_movemask_epi8(b)) & 0xffffu);
+    };
+    for (int64_t z = lo[2]; z <= hi[2]; ++z) {
+      const uint8_t* p = v.ptr(lo[0], lo[1], z);
+      for (int64_t y = lo[1]; y <= hi[1]; ++y, ++out, p += v.sy) {
+        uint64_t w = block(p + tail) << tail;
+        for (int64_t i = 0; i < whole; i += 16) w |= block(p + i) << i;
+        *out = w;
+      }
+    }
+  } else
+#endif
+  {
+    for (int64_t z = lo[2]; z <= hi[2]; ++z) {
+      const uint8_t* p = v.ptr(lo[0], lo[1], z);
+      for (int64_t y = lo[1]; y <= hi[1]; ++y, out += words_, p += v.sy) row_bits(p, n, out);
+    }
+  }
+  uint64_t any = 0, all = ~uint64_t(0);
+  for (int64_t k = 0; k < words_; ++k) {
+    const uint64_t pad = ~word_limit(k, n);
+    for (const uint64_t* w = storage.data() + k; w < out; w += words_) {
+      any |= *w;
+      all &= *w | pad;
+    }
+  }
+  uniform_ = any == 0 || all == ~uint64_t(0);
 }
 
 }  // namespace voxkit::mesh_detail

@@ -71,10 +71,12 @@ inline uint64_t bit_count(uint64_t v) {
 // meshers find the cells with a sign change and the crossing edges a word at a time.
 class SolidBits {
  public:
-  // Covers samples lo..hi (inclusive) of the view.
-  SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3]);
+  // Covers samples lo..hi (inclusive) of the view; keeps the bits in `storage` (scratch
+  // space the caller reuses from chunk to chunk).
+  SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
+            std::vector<uint64_t>& storage);
   const uint64_t* row(int64_t y, int64_t z) const {
-    return bits_.data() + words_ * ((y - lo_[1]) + ny_ * (z - lo_[2]));
+    return bits_ + words_ * ((y - lo_[1]) + ny_ * (z - lo_[2]));
   }
   int64_t words() const { return words_; }
   int64_t x0() const { return lo_[0]; }
@@ -85,22 +87,27 @@ class SolidBits {
   // Word k of the cells of row (y, z) whose eight corners are not all on one side;
   // cell x is bit x - x0() and only cells x0() .. x0() + cells - 1 are set.
   uint64_t mixed(int64_t y, int64_t z, int64_t k, int64_t cells) const {
-    const uint64_t* r0 = row(y, z);
-    const uint64_t* r1 = row(y + 1, z);
-    const uint64_t* r2 = row(y, z + 1);
-    const uint64_t* r3 = row(y + 1, z + 1);
+    return mixed_at(row(y, z), k, word_limit(k, cells));
+  }
+  // The same for the row at r (from row()), with the valid-cell bits of word k given.
+  uint64_t mixed_at(const uint64_t* r0, int64_t k, uint64_t valid) const {
+    const uint64_t* r1 = r0 + words_;
+    const uint64_t* r2 = r0 + words_ * ny_;
+    const uint64_t* r3 = r2 + words_;
     const uint64_t any = r0[k] | r1[k] | r2[k] | r3[k];
     const uint64_t all = r0[k] & r1[k] & r2[k] & r3[k];
     const uint64_t n0 = next(r0, k), n1 = next(r1, k), n2 = next(r2, k), n3 = next(r3, k);
-    return (any | n0 | n1 | n2 | n3) & ~(all & n0 & n1 & n2 & n3) & word_limit(k, cells);
+    return (any | n0 | n1 | n2 | n3) & ~(all & n0 & n1 & n2 & n3) & valid;
   }
-  // Cells of the box whose corners are not all on one side.
-  bool any_mixed() const;
+  int64_t rows_y() const { return ny_; }
+  // Every sample of the box on one side: no cell has a sign change.
+  bool uniform() const { return uniform_; }
 
  private:
   int64_t lo_[3], hi_[3];
   int64_t ny_, words_;
-  std::vector<uint64_t> bits_;
+  const uint64_t* bits_;
+  bool uniform_ = true;
 };
 
 

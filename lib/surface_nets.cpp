@@ -5,6 +5,10 @@
 #include <bit>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "lib/mesh_internal.hpp"
 
 namespace voxkit::mesh_detail {
@@ -17,10 +21,9 @@ constexpr uint32_t kNone = 0xffffffffu;
 constexpr uint8_t kCellEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
                                        {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
 
-// Per corner sign mask: the crossing edges, how many, and the sums over them of their low
-// corners' coordinates (the part of the crossings' mean that needs no interpolation).
+// Per corner sign mask: how many edges cross, and the sums over them of their low corners'
+// coordinates (the part of the crossings' mean that needs no interpolation).
 struct CellCase {
-  uint16_t edges = 0;
   uint8_t count = 0;
   uint8_t base[3] = {0, 0, 0};
 };
@@ -32,7 +35,6 @@ constexpr std::array<CellCase, 256> make_cases() {
     for (int e = 0; e < 12; ++e) {
       const int a = kCellEdges[e][0], b = kCellEdges[e][1];
       if (!(((mask >> a) ^ (mask >> b)) & 1u)) continue;
-      c.edges = uint16_t(c.edges | 1u << e);
       ++c.count;
       for (int k = 0; k < 3; ++k) c.base[k] = uint8_t(c.base[k] + ((a >> k) & 1));
     }
@@ -41,6 +43,44 @@ constexpr std::array<CellCase, 256> make_cases() {
 }
 
 constexpr std::array<CellCase, 256> kCases = make_cases();
+
+// Sums, per axis, of the crossing offsets (127.5 - a) / (b - a) of the four cube edges along
+// it that change sign; corner bytes v (bits: 1 x, 2 y, 4 z). Every edge is computed and the
+// others masked out, the same arithmetic for every cell (and in the same order with or
+// without SSE2, so the results do not depend on the build).
+#if defined(__SSE2__)
+inline void crossings(const int (&v)[8], float (&sum)[3]) {
+  const __m128 lo = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v)));
+  const __m128 hi = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4)));
+  const __m128 iso = _mm_set1_ps(kIsoLevel), one = _mm_set1_ps(1.0f);
+  auto axis = [&](__m128 a, __m128 b) {
+    const __m128 cross = _mm_xor_ps(_mm_cmplt_ps(a, iso), _mm_cmplt_ps(b, iso));
+    const __m128 den = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(b, a)), _mm_andnot_ps(cross, one));
+    const __m128 f = _mm_and_ps(cross, _mm_div_ps(_mm_sub_ps(iso, a), den));
+    alignas(16) float l[4];
+    _mm_store_ps(l, f);
+    return (l[0] + l[1]) + (l[2] + l[3]);
+  };
+  sum[0] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
+                _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  sum[1] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
+                _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
+  sum[2] = axis(lo, hi);
+}
+#else
+inline void crossings(const int (&v)[8], float (&sum)[3]) {
+  constexpr int kLow[3][4] = {{0, 2, 4, 6}, {0, 1, 4, 5}, {0, 1, 2, 3}};
+  for (int axis = 0; axis < 3; ++axis) {
+    float f[4];
+    for (int j = 0; j < 4; ++j) {
+      const int a = kLow[axis][j], b = a + (1 << axis);
+      const bool cross = (v[a] < 128) != (v[b] < 128);
+      f[j] = cross ? (kIsoLevel - float(v[a])) / float(v[b] - v[a]) : 0.0f;
+    }
+    sum[axis] = (f[0] + f[1]) + (f[2] + f[3]);
+  }
+}
+#endif
 
 struct Emitter {
   const Task& t;
@@ -68,12 +108,8 @@ struct Emitter {
       mask |= unsigned(v[c] < 128) << c;
     }
     const CellCase& cs = kCases[mask];
-    float sum[3] = {0.0f, 0.0f, 0.0f};
-    for (unsigned m = cs.edges; m; m &= m - 1) {
-      const int e = std::countr_zero(m);
-      const int a = kCellEdges[e][0], b = kCellEdges[e][1];
-      sum[e >> 2] += (kIsoLevel - float(v[a])) * kReciprocal[size_t(v[b] - v[a] + 255)];
-    }
+    float sum[3];
+    crossings(v, sum);
     const float inv = kReciprocal[size_t(cs.count + 255)];
     float f[3];
     for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
@@ -81,12 +117,12 @@ struct Emitter {
     out.positions.push_back({float(x) + f[0], float(y) + f[1], float(z) + f[2]});
     if (!t.normals && !paint) return index;
 
-    float w[8];
-    for (int c = 0; c < 8; ++c)
-      w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
-             ((c & 4) ? f[2] : 1.0f - f[2]);
-    if (t.normals) out.normals.push_back(normalized(gradient(x, y, z, p, stride, w)));
+    if (t.normals) out.normals.push_back(normalized(gradient(x, y, z, p, stride, f)));
     if (paint) {
+      float w[8];
+      for (int c = 0; c < 8; ++c)
+        w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
+               ((c & 4) ? f[2] : 1.0f - f[2]);
       const uint8_t* q = t.paint.ptr(x, y, z);
       float acc[6] = {0, 0, 0, 0, 0, 0};
       for (int c = 0; c < 8; ++c)
@@ -99,22 +135,29 @@ struct Emitter {
   }
 
   // The SDF gradient at the vertex: the corner differences (sn_cell_rule) weighted
-  // trilinearly by w.
+  // trilinearly at the vertex's offsets f in the cell, one axis at a time.
   Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p, const int64_t (&stride)[3],
-                const float (&w)[8]) const {
-    const std::array<Offsets, 2>& rx = rule[0][size_t(x - clo[0])];
-    const std::array<Offsets, 2>& ry = rule[1][size_t(y - clo[1])];
-    const std::array<Offsets, 2>& rz = rule[2][size_t(z - clo[2])];
-    Vec3 g{0.0f, 0.0f, 0.0f};
-    for (int c = 0; c < 8; ++c) {
-      const int ox = c & 1, oy = (c >> 1) & 1, oz = (c >> 2) & 1;
-      const uint8_t* pc = p + ox + oy * stride[1] + oz * stride[2];
-      const Offsets& dx = rx[size_t(ox)];
-      const Offsets& dy = ry[size_t(oy)];
-      const Offsets& dz = rz[size_t(oz)];
-      g[0] += w[c] * dx.scale * float(int(pc[dx.hi]) - int(pc[dx.lo]));
-      g[1] += w[c] * dy.scale * float(int(pc[dy.hi]) - int(pc[dy.lo]));
-      g[2] += w[c] * dz.scale * float(int(pc[dz.hi]) - int(pc[dz.lo]));
+                const float (&f)[3]) const {
+    const std::array<Offsets, 2>* r[3] = {&rule[0][size_t(x - clo[0])],
+                                          &rule[1][size_t(y - clo[1])],
+                                          &rule[2][size_t(z - clo[2])]};
+    Vec3 g;
+    for (int a = 0; a < 3; ++a) {
+      const int b = (a + 1) % 3, c = (a + 2) % 3;
+      const Offsets& d0 = (*r[a])[0];
+      const Offsets& d1 = (*r[a])[1];
+      const float w0 = (1.0f - f[a]) * d0.scale, w1 = f[a] * d1.scale;
+      float acc = 0.0f;
+      for (int ob = 0; ob < 2; ++ob)
+        for (int oc = 0; oc < 2; ++oc) {
+          const uint8_t* q = p + ob * stride[b] + oc * stride[c];
+          const uint8_t* q1 = q + stride[a];
+          const float wl = (ob ? f[b] : 1.0f - f[b]) * (oc ? f[c] : 1.0f - f[c]);
+          const float e0 = float(int(q[d0.hi]) - int(q[d0.lo]));
+          const float e1 = float(int(q1[d1.hi]) - int(q1[d1.lo]));
+          acc += wl * (w0 * e0 + w1 * e1);
+        }
+      g[size_t(a)] = acc;
     }
     return g;
   }
@@ -154,16 +197,29 @@ void surface_nets(Task& t, Mesh& out) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
     chi[a] = t.own_hi[a];
   }
-  const SolidBits bits(t.sdf, clo, chi);
+  // Scratch space reused by the chunks a thread meshes.
+  thread_local std::vector<uint64_t> bit_storage;
+  thread_local std::vector<uint32_t> slabs;
+  const SolidBits bits(t.sdf, clo, chi, bit_storage);
+  if (bits.uniform()) return;
   const int64_t W = chi[0] - clo[0], H = chi[1] - clo[1], words = bits.words();
   // One vertex per cell with a sign change: count them first (none: no mesh).
+  thread_local std::vector<uint64_t> mixed;
+  mixed.resize(size_t(words * H * (chi[2] - clo[2])));
   uint64_t vertices = 0;
-  for (int64_t z = clo[2]; z < chi[2]; ++z)
-    for (int64_t y = clo[1]; y < chi[1]; ++y)
-      for (int64_t k = 0; k < words; ++k) vertices += bit_count(bits.mixed(y, z, k, W));
+  {
+    uint64_t* m = mixed.data();
+    for (int64_t z = clo[2]; z < chi[2]; ++z) {
+      const uint64_t* r = bits.row(clo[1], z);
+      for (int64_t y = clo[1]; y < chi[1]; ++y, r += words)
+        for (int64_t k = 0; k < words; ++k, ++m)
+          vertices += bit_count(*m = bits.mixed_at(r, k, word_limit(k, W)));
+    }
+  }
   if (vertices == 0) return;
 
   Emitter em{t, out, prepare_paint(t), !t.paint.empty(), clo, {}};
+  for (auto& r : em.rule) r.reserve(size_t(std::max({W, H, chi[2] - clo[2]})));
   const int64_t stride[3] = {1, t.sdf.sy, t.sdf.sz};
   for (int a = 0; a < 3; ++a)
     for (int64_t i = clo[a]; i < chi[a]; ++i) {
@@ -184,7 +240,8 @@ void surface_nets(Task& t, Mesh& out) {
     out.uv0.reserve(vertices);
   }
   out.indices.reserve(vertices * 6);
-  std::vector<uint32_t> slabs(size_t(2 * W * H), kNone);
+  // Only cells with a vertex are ever looked up, so the slabs need no clearing.
+  if (slabs.size() < size_t(2 * W * H)) slabs.resize(size_t(2 * W * H), kNone);
 
   // Owned cells of a row, as bits (cell x is bit x - clo[0]).
   const int64_t own_first = t.own_lo[0] - clo[0], own_cells = t.own_hi[0] - t.own_lo[0];
@@ -197,8 +254,9 @@ void surface_nets(Task& t, Mesh& out) {
     const uint32_t* prev = slabs.data() + ((z - 1) & 1) * W * H;
     for (int64_t y = clo[1]; y < chi[1]; ++y) {
       uint32_t* row = cur + W * (y - clo[1]);
+      const uint64_t* mw = mixed.data() + words * ((y - clo[1]) + H * (z - clo[2]));
       for (int64_t k = 0; k < words; ++k)
-        for (uint64_t m = bits.mixed(y, z, k, W); m; m &= m - 1) {
+        for (uint64_t m = mw[k]; m; m &= m - 1) {
           const int64_t i = 64 * k + std::countr_zero(m);
           row[i] = em.vertex(clo[0] + i, y, z);
         }
