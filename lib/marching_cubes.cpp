@@ -157,9 +157,11 @@ void marching_cubes(Task& t, Mesh& out) {
           // The table winds its triangles facing the solid corners (case 1: edges 0, 8, 3
           // face corner 0); swapping two corners makes them face the air.
           const int8_t* tri = kMcTriangles[cube];
-          for (int k3 = 0; tri[k3] >= 0; k3 += 3)
-            out.indices.insert(out.indices.end(),
-                               {vid[tri[k3]], vid[tri[k3 + 2]], vid[tri[k3 + 1]]});
+          for (int k3 = 0; tri[k3] >= 0; k3 += 3) {
+            out.indices.push_back(vid[tri[k3]]);
+            out.indices.push_back(vid[tri[k3 + 2]]);
+            out.indices.push_back(vid[tri[k3 + 1]]);
+          }
         }
     }
   }
