@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -44,32 +45,49 @@ constexpr std::array<CellCase, 256> make_cases() {
 
 constexpr std::array<CellCase, 256> kCases = make_cases();
 
-// Sums, per axis, of the crossing offsets (127.5 - a) / (b - a) of the four cube edges along
-// it that change sign; corner bytes v (bits: 1 x, 2 y, 4 z). Every edge is computed and the
-// others masked out, the same arithmetic for every cell (and in the same order with or
-// without SSE2, so the results do not depend on the build).
+// Reads the eight corner bytes of the cell at p (corner bits: 1 x, 2 y, 4 z), returns their
+// solid mask, and sums per axis the crossing offsets (127.5 - a) / (b - a) of the four cube
+// edges along it that change sign. Every edge is computed and the others masked out, the
+// same arithmetic for every cell, in the same order with or without SSE2.
 #if defined(__SSE2__)
-inline void crossings(const int (&v)[8], float (&sum)[3]) {
-  const __m128 lo = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v)));
-  const __m128 hi = _mm_cvtepi32_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 4)));
+inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3]) {
+  uint16_t pair[4];  // corners (0, 1), (2, 3), (4, 5), (6, 7)
+  std::memcpy(&pair[0], p, 2);
+  std::memcpy(&pair[1], p + sy, 2);
+  std::memcpy(&pair[2], p + sz, 2);
+  std::memcpy(&pair[3], p + sy + sz, 2);
+  uint64_t packed;
+  std::memcpy(&packed, pair, 8);
+  const __m128i bytes = _mm_cvtsi64_si128(int64_t(packed));
+  // The top bit of a byte is clear exactly when the byte is below 128.
+  const unsigned mask = ~unsigned(_mm_movemask_epi8(bytes)) & 0xffu;
+  const __m128i wide = _mm_unpacklo_epi8(bytes, _mm_setzero_si128());
+  const __m128 lo = _mm_cvtepi32_ps(_mm_unpacklo_epi16(wide, _mm_setzero_si128()));
+  const __m128 hi = _mm_cvtepi32_ps(_mm_unpackhi_epi16(wide, _mm_setzero_si128()));
   const __m128 iso = _mm_set1_ps(kIsoLevel), one = _mm_set1_ps(1.0f);
   auto axis = [&](__m128 a, __m128 b) {
     const __m128 cross = _mm_xor_ps(_mm_cmplt_ps(a, iso), _mm_cmplt_ps(b, iso));
     const __m128 den = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(b, a)), _mm_andnot_ps(cross, one));
     const __m128 f = _mm_and_ps(cross, _mm_div_ps(_mm_sub_ps(iso, a), den));
-    alignas(16) float l[4];
-    _mm_store_ps(l, f);
-    return (l[0] + l[1]) + (l[2] + l[3]);
+    const __m128 h = _mm_add_ps(f, _mm_movehl_ps(f, f));  // (f0 + f2, f1 + f3)
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
   };
   sum[0] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
                 _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
   sum[1] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
                 _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
   sum[2] = axis(lo, hi);
+  return mask;
 }
 #else
-inline void crossings(const int (&v)[8], float (&sum)[3]) {
+inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3]) {
   constexpr int kLow[3][4] = {{0, 2, 4, 6}, {0, 1, 4, 5}, {0, 1, 2, 3}};
+  int v[8];
+  unsigned mask = 0;
+  for (int c = 0; c < 8; ++c) {
+    v[c] = p[(c & 1) + ((c >> 1) & 1) * sy + ((c >> 2) & 1) * sz];
+    mask |= unsigned(v[c] < 128) << c;
+  }
   for (int axis = 0; axis < 3; ++axis) {
     float f[4];
     for (int j = 0; j < 4; ++j) {
@@ -77,8 +95,9 @@ inline void crossings(const int (&v)[8], float (&sum)[3]) {
       const bool cross = (v[a] < 128) != (v[b] < 128);
       f[j] = cross ? (kIsoLevel - float(v[a])) / float(v[b] - v[a]) : 0.0f;
     }
-    sum[axis] = (f[0] + f[1]) + (f[2] + f[3]);
+    sum[axis] = (f[0] + f[2]) + (f[1] + f[3]);
   }
+  return mask;
 }
 #endif
 
@@ -95,21 +114,16 @@ struct Emitter {
   };
   const int64_t* clo;
   std::vector<std::array<Offsets, 2>> rule[3];
+  std::vector<uint8_t> central[3];  // per axis and cell: central differences at both corners
 
   // Adds the vertex of cell (x, y, z).
   uint32_t vertex(int64_t x, int64_t y, int64_t z) {
     const View& s = t.sdf;
     const uint8_t* p = s.ptr(x, y, z);
     const int64_t stride[3] = {1, s.sy, s.sz};
-    int v[8];
-    unsigned mask = 0;
-    for (int c = 0; c < 8; ++c) {
-      v[c] = p[(c & 1) + ((c >> 1) & 1) * s.sy + ((c >> 2) & 1) * s.sz];
-      mask |= unsigned(v[c] < 128) << c;
-    }
-    const CellCase& cs = kCases[mask];
+    assert(s.contains(x + 1, y + 1, z + 1));
     float sum[3];
-    crossings(v, sum);
+    const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
     const float inv = kReciprocal[size_t(cs.count + 255)];
     float f[3];
     for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
@@ -117,7 +131,15 @@ struct Emitter {
     out.positions.push_back({float(x) + f[0], float(y) + f[1], float(z) + f[2]});
     if (!t.normals && !paint) return index;
 
-    if (t.normals) out.normals.push_back(normalized(gradient(x, y, z, p, stride, f)));
+    if (t.normals) {
+#if defined(__SSE2__)
+      if (central[0][size_t(x - clo[0])] & central[1][size_t(y - clo[1])] &
+          central[2][size_t(z - clo[2])])
+        out.normals.push_back(normalized(gradient_central(p, stride, f)));
+      else
+#endif
+        out.normals.push_back(normalized(gradient(x, y, z, p, stride, f)));
+    }
     if (paint) {
       float w[8];
       for (int c = 0; c < 8; ++c)
@@ -161,6 +183,44 @@ struct Emitter {
     }
     return g;
   }
+
+#if defined(__SSE2__)
+  // The same gradient for a cell with central differences on every axis (most cells), from
+  // the rows of four samples x-1 .. x+2 around it, four lanes at a time.
+  static Vec3 gradient_central(const uint8_t* p, const int64_t (&stride)[3], const float (&f)[3]) {
+    const __m128i zero = _mm_setzero_si128();
+    auto row = [&](int dy, int dz) {
+      int32_t word;
+      std::memcpy(&word, p - 1 + dy * stride[1] + dz * stride[2], sizeof word);
+      const __m128i b = _mm_unpacklo_epi8(_mm_cvtsi32_si128(word), zero);
+      return _mm_cvtepi32_ps(_mm_unpacklo_epi16(b, zero));
+    };
+    // Rows at (y + dy, z + dz): the centre four, and the ones beyond them in y and in z.
+    const __m128 c00 = row(0, 0), c10 = row(1, 0), c01 = row(0, 1), c11 = row(1, 1);
+    const __m128 ym0 = row(-1, 0), ym1 = row(-1, 1), yp0 = row(2, 0), yp1 = row(2, 1);
+    const __m128 zm0 = row(0, -1), zm1 = row(1, -1), zp0 = row(0, 2), zp1 = row(1, 2);
+    const float wy0 = 1.0f - f[1], wy1 = f[1], wz0 = 1.0f - f[2], wz1 = f[2];
+    const __m128 w00 = _mm_set1_ps(wy0 * wz0), w10 = _mm_set1_ps(wy1 * wz0);
+    const __m128 w01 = _mm_set1_ps(wy0 * wz1), w11 = _mm_set1_ps(wy1 * wz1);
+    // Bilinear in y and z, per x lane: the samples (for x), and the y and z differences.
+    const __m128 ax = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c00, w00), _mm_mul_ps(c10, w10)),
+                                 _mm_add_ps(_mm_mul_ps(c01, w01), _mm_mul_ps(c11, w11)));
+    const __m128 ay = _mm_add_ps(
+        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c10, ym0), w00), _mm_mul_ps(_mm_sub_ps(yp0, c00), w10)),
+        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c11, ym1), w01), _mm_mul_ps(_mm_sub_ps(yp1, c01), w11)));
+    const __m128 az = _mm_add_ps(
+        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c01, zm0), w00), _mm_mul_ps(_mm_sub_ps(c11, zm1), w10)),
+        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(zp0, c00), w01), _mm_mul_ps(_mm_sub_ps(zp1, c10), w11)));
+    alignas(16) float lx[4], ly[4], lz[4];
+    _mm_store_ps(lx, ax);
+    _mm_store_ps(ly, ay);
+    _mm_store_ps(lz, az);
+    const float wx0 = 1.0f - f[0], wx1 = f[0];
+    // Central differences are halved; lanes 1 and 2 are the corners x and x + 1.
+    return {0.5f * (wx0 * (lx[2] - lx[0]) + wx1 * (lx[3] - lx[1])),
+            0.5f * (wx0 * ly[1] + wx1 * ly[2]), 0.5f * (wx0 * lz[1] + wx1 * lz[2])};
+  }
+#endif
 
   // A quad q0..q3, counter-clockwise seen from the air, as two triangles split on the
   // shorter diagonal (q0-q2 on a tie).
@@ -219,7 +279,10 @@ void surface_nets(Task& t, Mesh& out) {
   if (vertices == 0) return;
 
   Emitter em{t, out, prepare_paint(t), !t.paint.empty(), clo, {}};
-  for (auto& r : em.rule) r.reserve(size_t(std::max({W, H, chi[2] - clo[2]})));
+  for (int a = 0; a < 3; ++a) {
+    em.rule[a].reserve(size_t(chi[a] - clo[a]));
+    em.central[a].reserve(size_t(chi[a] - clo[a]));
+  }
   const int64_t stride[3] = {1, t.sdf.sy, t.sdf.sz};
   for (int a = 0; a < 3; ++a)
     for (int64_t i = clo[a]; i < chi[a]; ++i) {
@@ -232,6 +295,7 @@ void surface_nets(Task& t, Mesh& out) {
         o[size_t(side)] = {d.lo * stride[a], d.hi * stride[a], d.scale};
       }
       em.rule[a].push_back(o);
+      em.central[a].push_back(r[0].lo == -1 && r[0].hi == 1 && r[1].lo == -1 && r[1].hi == 1);
     }
   out.positions.reserve(vertices);
   if (t.normals) out.normals.reserve(vertices);
