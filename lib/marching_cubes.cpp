@@ -5,6 +5,7 @@
 #include <bit>
 #include <vector>
 
+#include "lib/error.hpp"
 #include "lib/mesh_internal.hpp"
 
 namespace voxkit::mesh_detail {
@@ -50,6 +51,9 @@ struct Builder {
     const float s = (kIsoLevel - float(va)) * kReciprocal[size_t(vb - va + 255)];
     std::array<float, 3> p{float(x), float(y), float(z)};
     p[size_t(axis)] += s;
+    // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+    if (out.positions.size() >= 0xffffffffu)
+      throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
     const auto index = uint32_t(out.positions.size());
     out.positions.push_back(p);
     if (t.normals) {
