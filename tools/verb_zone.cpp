@@ -1,4 +1,5 @@
 // voxkit zone import-unity|export-unity: zone files <-> the dig-zone package's Unity assets.
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -26,7 +27,9 @@ void run_import(const Context& ctx, const ZoneOptions& o) {
   io::check_output(o.output, ctx.out());
   const std::string name = io::display_name(o.asset);
   const std::string text = io::read_text(o.asset);
-  Zone z = with_source(name, [&] { return unity::import_asset(text, name); });
+  // The file name without its directory, so the zone's bytes do not depend on where it ran.
+  const std::string base = std::filesystem::path(name).filename().string();
+  Zone z = with_source(name, [&] { return unity::import_asset(text, base); });
   write_zone_file(o.output, z, ctx.out());
   if (z.baked.data.empty()) ctx.warn(name + ": the asset has no baked grid (baseGridRle is empty); the zone has none either");
   ctx.info("zone: imported " + dims_text(z.meta.cells) + " cells (" + std::to_string(z.meta.cells.samples()) +
