@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -51,6 +52,12 @@ bool is_hex_continuation(std::string_view t, const Line& l) {
   return any;
 }
 
+const Field* find_any(const ZoneDocument& d, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (const Field* f = d.find(k)) return f;
+  return nullptr;
+}
+
 std::string where(const Field& f) { return "field '" + f.key + "' (line " + std::to_string(f.line) + ")"; }
 
 [[noreturn]] void bad_field(const Field& f, const std::string& what, std::string expected = {},
@@ -81,11 +88,23 @@ int64_t parse_int(std::string_view t, const Field& f, int64_t lo, int64_t hi) {
   return v;
 }
 
+// Unity's fields are float32: values are read as such, so a round trip through export is exact.
 double parse_number(const std::string& s, const Field& f) {
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end || !std::isfinite(v)) bad_field(f, "holds something that is not a finite number", "a number", s);
-  return v;
+  if (s.empty() || *end || !std::isfinite(v) || std::fabs(v) > double(FLT_MAX)) {
+    bad_field(f, "holds something that is not a finite float", "a number", s);
+  }
+  return double(float(v));
+}
+
+// The raw grids of 0.3 and earlier (renamed legacy* in 0.4), as the import would use them.
+struct LegacyFields {
+  const Field *grid = nullptr, *paint = nullptr, *base = nullptr;
+};
+LegacyFields legacy_fields(const ZoneDocument& d) {
+  return {find_any(d, {"legacyGrid", "grid"}), find_any(d, {"legacyPaint", "paint"}),
+          find_any(d, {"legacyBaseGrid", "baseGrid"})};
 }
 
 // "{x: 1, y: 2}" -> {x: 1, y: 2}; every name in `names` must be present.
@@ -123,11 +142,6 @@ const Field& need(const ZoneDocument& d, std::string_view key) {
              std::string(key), "nothing");
 }
 
-const Field* find_any(const ZoneDocument& d, std::initializer_list<const char*> keys) {
-  for (const char* k : keys)
-    if (const Field* f = d.find(k)) return f;
-  return nullptr;
-}
 
 // Decodes one RLE grid field; an empty field gives an empty grid.
 ByteGrid rle_grid(std::string_view t, const Field& f, const Dims& cells) {
@@ -281,7 +295,7 @@ ZoneDocument find_zone_document(std::string_view t) {
   return found[0];
 }
 
-Zone import_asset(std::string_view t, const std::string& name) {
+Zone import_asset(std::string_view t, const std::string& name, uint64_t max_samples) {
   ZoneDocument d = find_zone_document(t);
   Zone z;
   ZoneMeta& m = z.meta;
@@ -289,9 +303,9 @@ Zone import_asset(std::string_view t, const std::string& name) {
   m.cells.nx = uint32_t(parse_int(t, need(d, "nx"), 1, kMaxCells));
   m.cells.ny = uint32_t(parse_int(t, need(d, "ny"), 1, kMaxCells));
   m.cells.nz = uint32_t(parse_int(t, need(d, "nz"), 1, kMaxCells));
-  if (m.cells.samples() > kMaxGridSamples) {
-    throw_data("nx, ny, nz give more samples than a grid can hold", need(d, "nx").value_begin,
-               "at most " + std::to_string(kMaxGridSamples), std::to_string(m.cells.samples()));
+  if (m.cells.samples() > max_samples) {
+    throw_data("nx, ny, nz give more samples than the limit", need(d, "nx").value_begin,
+               "at most " + std::to_string(max_samples), std::to_string(m.cells.samples()));
   }
   const Field& vs = need(d, "voxelSize");
   m.voxel_size = parse_number(trimmed(value_of(t, vs)), vs);
@@ -326,7 +340,7 @@ Zone import_asset(std::string_view t, const std::string& name) {
   std::string object_name;
   if (const Field* f = d.find("m_Name")) object_name = trimmed(value_of(t, *f));
   m.source = "Unity asset " + name + (object_name.empty() ? "" : " (" + object_name + ")");
-  std::string problem = zone_file::meta_problem(m, kMaxGridSamples);
+  std::string problem = zone_file::meta_problem(m, max_samples);
   if (!problem.empty()) throw_data("the DigZoneData fields do not describe a valid zone: " + problem, d.begin);
 
   if (const Field* f = d.find("gridRle")) z.grid = rle_grid(t, *f, m.cells);
@@ -334,12 +348,11 @@ Zone import_asset(std::string_view t, const std::string& name) {
   if (const Field* f = d.find("paintRle")) z.paint = rle_grid(t, *f, m.cells);
   // Assets saved by 0.3 and earlier keep raw grids (renamed legacy* since 0.4); the
   // package reads those in preference when they are not empty.
-  if (const Field* f = find_any(d, {"legacyGrid", "grid"}); f && !hex_field(t, *f).empty()) {
-    z.grid = raw_grid(t, *f, m.cells);
-    z.paint = ByteGrid{};
-    z.baked = ByteGrid{};
-    if (const Field* p = find_any(d, {"legacyPaint", "paint"})) z.paint = raw_grid(t, *p, m.cells);
-    if (const Field* b = find_any(d, {"legacyBaseGrid", "baseGrid"})) z.baked = raw_grid(t, *b, m.cells);
+  const LegacyFields legacy = legacy_fields(d);
+  if (legacy.grid && !hex_field(t, *legacy.grid).empty()) {
+    z.grid = raw_grid(t, *legacy.grid, m.cells);
+    z.paint = legacy.paint ? raw_grid(t, *legacy.paint, m.cells) : ByteGrid{};
+    z.baked = legacy.base ? raw_grid(t, *legacy.base, m.cells) : ByteGrid{};
   }
   if (z.grid.data.empty()) {
     const Field* f = d.find("gridRle");
@@ -356,6 +369,11 @@ std::string export_asset(std::string_view t, const Zone& z, ExportReport* report
                 std::to_string(kMaxSamples) + " (128 Mi): use a smaller zone or a larger voxel size");
   }
   check_zone(z);
+  for (double v : {z.meta.voxel_size, z.meta.origin[0], z.meta.origin[1], z.meta.origin[2], z.meta.hole.min_x,
+                   z.meta.hole.min_z, z.meta.hole.max_x, z.meta.hole.max_z}) {
+    if (!(std::fabs(v) <= double(FLT_MAX))) throw_usage("a zone number does not fit Unity's float: " + std::to_string(v));
+  }
+  if (!(float(z.meta.voxel_size) > 0)) throw_usage("the zone's voxel size is too small for Unity's float");
   ZoneDocument d = find_zone_document(t);
   const Field* version = find_any(d, {"_gridVersion", "gridVersion"});
   if (!d.find("gridRle") || !version) {
@@ -391,8 +409,10 @@ std::string export_asset(std::string_view t, const Zone& z, ExportReport* report
   set("paintRle", encode(z.paint));
   set("baseGridRle", encode(z.baked));
   // A non-empty raw grid of an old version would win over the RLE fields when Unity loads.
-  for (const char* legacy : {"legacyGrid", "legacyPaint", "legacyBaseGrid"}) {
-    if (const Field* f = d.find(legacy); f && !hex_field(t, *f).empty()) edits.push_back({f, ""});
+  const LegacyFields legacy = legacy_fields(d);
+  if (legacy.grid && !hex_field(t, *legacy.grid).empty()) {
+    for (const Field* f : {legacy.grid, legacy.paint, legacy.base})
+      if (f) edits.push_back({f, ""});
   }
   const int64_t old_version = parse_int(t, *version, INT32_MIN, INT32_MAX);
   const int64_t new_version = std::min<int64_t>(INT32_MAX, std::max<int64_t>(old_version, z.meta.grid_version) + 1);

@@ -37,8 +37,9 @@ ZoneDocument find_zone_document(std::string_view text);
 
 // Builds a zone from the asset: cells, voxel size, chunk cells, origin, edit box, hole rect,
 // height range, grid version, and the three grids (RLE, or the raw grids of 0.3 and earlier).
-// `name` goes into the zone's source description.
-Zone import_asset(std::string_view text, const std::string& name);
+// `name` goes into the zone's source description. Grids over `max_samples` are refused
+// before anything is allocated.
+Zone import_asset(std::string_view text, const std::string& name, uint64_t max_samples = kMaxGridSamples);
 
 struct ExportReport {
   int old_grid_version = 0, new_grid_version = 0;
