@@ -206,3 +206,13 @@ TEST_CASE("unity hex and float helpers match Unity's spelling", "[unity]") {
   CHECK(unity::format_float(1.0 / 3.0) == "0.33333334");
   CHECK(unity::format_float(0) == "0");
 }
+
+TEST_CASE("unity import then export into the same asset changes only _gridVersion", "[unity]") {
+  const std::string text = fixture("quarry.asset");
+  Zone z = unity::import_asset(text, "quarry.asset");
+  std::string out = unity::export_asset(text, z);
+  std::string want = text;
+  const std::string from = "_gridVersion: 2\n";
+  want.replace(want.find(from), from.size(), "_gridVersion: 3\n");
+  CHECK(out == want);
+}
