@@ -56,9 +56,6 @@ std::string triple(const std::array<int32_t, 3>& v) {
   return s;
 }
 
-std::string percent(uint64_t part, uint64_t whole) {
-  return whole ? fixed(100.0 * double(part) / double(whole), 1) + "%" : "-";
-}
 
 }  // namespace
 
@@ -141,21 +138,18 @@ ZoneSummary summarize_zone(const Zone& z, std::span<const uint8_t> file) {
   return s;
 }
 
-std::string zone_summary_text(const ZoneSummary& s, const std::string& name) {
+std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneSummary& s) {
   const ZoneMeta& m = s.meta;
   const Dims& c = m.cells;
-  std::string t;
-  auto line = [&t](const std::string& k, const std::string& v) {
-    t += "  " + k + std::string(k.size() < 14 ? 14 - k.size() : 1, ' ') + v + "\n";
-  };
-  t += name + ": voxkit zone file, version " + std::to_string(zone_file::kVersionMajor) + "\n";
+  std::vector<std::pair<std::string, std::string>> t;
+  auto line = [&t](const std::string& k, const std::string& v) { t.emplace_back(k, v); };
   line("cells", std::to_string(c.nx) + " x " + std::to_string(c.ny) + " x " + std::to_string(c.nz) + " (" +
                     std::to_string(s.samples) + " samples), voxel " + num(m.voxel_size) + " m");
   line("extent", num(c.nx * m.voxel_size) + " x " + num(c.ny * m.voxel_size) + " x " + num(c.nz * m.voxel_size) +
                      " m from (" + num(m.origin[0]) + ", " + num(m.origin[1]) + ", " + num(m.origin[2]) + ")");
   line("memory", std::to_string(s.decoded_bytes) + " bytes decoded");
-  line("stored", std::to_string(s.stored_bytes) + " bytes (" + percent(s.stored_bytes, s.decoded_bytes) + ")");
-  line("samples", "solid " + std::to_string(s.solid) + " (" + percent(s.solid, s.samples) + "), air " +
+  line("stored", std::to_string(s.stored_bytes) + " bytes (" + identify::percent(s.stored_bytes, s.decoded_bytes) + ")");
+  line("samples", "solid " + std::to_string(s.solid) + " (" + identify::percent(s.solid, s.samples) + "), air " +
                       std::to_string(s.air) + ", surface band " + std::to_string(s.band));
   line("solid volume", fixed(s.solid_volume_m3, 3) + " m^3");
   line("chunks", std::to_string(s.chunks_with_surface) + " of " + std::to_string(s.chunks) + " with a surface (" +
@@ -182,7 +176,6 @@ nlohmann::json zone_summary_json(const ZoneSummary& s) {
   using nlohmann::json;
   const ZoneMeta& m = s.meta;
   json j;
-  j["format"] = "voxkit-zone";
   j["version"] = zone_file::kVersionMajor;
   j["cells"] = {m.cells.nx, m.cells.ny, m.cells.nz};
   j["sample_dims"] = {m.cells.sx(), m.cells.sy(), m.cells.sz()};
@@ -212,7 +205,24 @@ nlohmann::json zone_summary_json(const ZoneSummary& s) {
     secs.push_back({{"tag", sec.tag_string()}, {"offset", sec.offset}, {"length", sec.length}, {"flags", sec.flags}});
   }
   j["sections"] = secs;
+  j["unknown_sections"] = s.unknown_sections;
   return j;
+}
+
+std::optional<identify::Description> describe_zone(std::span<const uint8_t> bytes, const std::string& name) {
+  if (bytes.size() < zone_file::kMagic.size() ||
+      !std::equal(zone_file::kMagic.begin(), zone_file::kMagic.end(), bytes.begin())) {
+    return std::nullopt;
+  }
+  const Zone z = read_zone(bytes);
+  const ZoneSummary s = summarize_zone(z, bytes);
+  identify::Description d;
+  d.format = "zone";
+  d.summary = "voxkit zone file, version " + std::to_string(zone_file::kVersionMajor) + "." +
+              std::to_string(uint16_t(bytes[10] | bytes[11] << 8));
+  d.fields = zone_summary_fields(s);
+  d.details = zone_summary_json(s);
+  return d;
 }
 
 }  // namespace voxkit

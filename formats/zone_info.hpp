@@ -7,8 +7,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "formats/identify.hpp"
 #include "formats/zone.hpp"
 
 namespace voxkit {
@@ -40,7 +42,12 @@ double solid_volume_m3(const ByteGrid& grid, double voxel_size);
 // Chunks (chunk packer layout: own samples plus one on every side) holding both solid and air.
 uint64_t chunks_with_surface(const ByteGrid& grid, uint32_t chunk_cells);
 
-std::string zone_summary_text(const ZoneSummary& s, const std::string& name);
+// Text lines (label, value) and the JSON details of `info` (docs/info-json.md, "zone").
+std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneSummary& s);
 nlohmann::json zone_summary_json(const ZoneSummary& s);
+
+// The `info` describer: nothing unless `bytes` start with the zone magic; a data error when
+// they do but the file is damaged.
+std::optional<identify::Description> describe_zone(std::span<const uint8_t> bytes, const std::string& name);
 
 }  // namespace voxkit

@@ -3,6 +3,7 @@
 #include <tbb/global_control.h>
 
 #include "formats/zone_info.hpp"
+#include "lib/error.hpp"
 #include "tests/zone_fixture.hpp"
 
 using namespace voxkit;
@@ -75,7 +76,11 @@ TEST_CASE("zone summary text and JSON name every figure", "[zone-info]") {
   Zone z = test::sample_zone();
   auto file = write_zone(z);
   ZoneSummary s = summarize_zone(z, file);
-  std::string t = zone_summary_text(s, "a.vxz");
+  auto d = describe_zone(file, "a.vxz");
+  REQUIRE(d);
+  CHECK(d->format == "zone");
+  CHECK(d->summary == "voxkit zone file, version 1.0");
+  std::string t = identify::to_text(*d, "a.vxz");
   for (const char* k : {"cells", "memory", "stored", "solid volume", "chunks", "sculpted", "painted", "layers",
                         "Grass, Rock", "surface band", "sections", "META"}) {
     INFO(k);
@@ -88,4 +93,15 @@ TEST_CASE("zone summary text and JSON name every figure", "[zone-info]") {
     CHECK(j.contains(k));
   }
   CHECK(j["counts"]["solid"].get<uint64_t>() == s.solid);
+}
+
+TEST_CASE("zone describer ignores other files and reports damage", "[zone-info]") {
+  CHECK(!describe_zone(std::vector<uint8_t>{1, 2, 3}, "x"));
+  CHECK(!describe_zone(std::vector<uint8_t>{}, "x"));
+  auto file = write_zone(test::sample_zone());
+  file[file.size() / 2] ^= 1;
+  CHECK_THROWS_AS(describe_zone(file, "x"), Error);
+  auto d = identify::identify(write_zone(test::sample_zone()), "x");
+  REQUIRE(d);
+  CHECK(d->format == "zone");
 }

@@ -24,6 +24,11 @@ int main(int argc, char** argv) {
 
   add_rle_command(app, ctx);
   add_zone_command(app, ctx);
+  add_pack_commands(app, ctx);
+  add_info_command(app, ctx);
+  add_b64_command(app, ctx);
+  add_lz4_command(app, ctx);
+  add_chunk_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

@@ -63,6 +63,18 @@ cp "$T/q.vxz" "$T/dam.vxz"
 printf '\xff' | dd of="$T/dam.vxz" bs=1 seek=$(( $(stat -c %s "$T/dam.vxz") - 3 )) conv=notrunc 2>/dev/null
 run 1 "$VOXKIT" zone export-unity "$T/dam.vxz" "$U/quarry.asset" -o "$T/y.asset"
 err_has "section PNTG (paint grid): CRC-32 does not match"
+# info describes zones, as text and JSON, and names a damaged section
+run 0 "$VOXKIT" info "$T/q.vxz"
+out_has "voxkit zone file, version 1.0"
+out_has "solid volume"
+out_has "sculpted  *1 samples differ from the baked grid"
+run 0 "$VOXKIT" info "$T/q.vxz" --json
+out_has '"format": "zone"'
+out_has '"painted_samples": 1'
+out_has '"with_surface": 1'
+run 1 "$VOXKIT" info "$T/dam.vxz"
+err_has "dam.vxz: offset"
+err_has "section PNTG (paint grid): CRC-32 does not match"
 # usage errors
 run 2 "$VOXKIT" zone
 run 2 "$VOXKIT" zone import-unity
