@@ -41,6 +41,7 @@ void run_export(const Context& ctx, const ZoneOptions& o) {
   const std::string target = in_place ? o.asset : o.export_output;
   if (o.json && target == "-") throw_usage("export-unity: --json and an asset on stdout cannot share stdout");
   if (!in_place) io::check_output(target, ctx.out(false));
+  if (in_place && o.asset == "-") throw_usage("export-unity: an asset read from stdin needs -o");
   Zone z = read_zone_file(o.zone);
   const std::string text = io::read_text(o.asset);
   unity::ExportReport report;
@@ -48,7 +49,6 @@ void run_export(const Context& ctx, const ZoneOptions& o) {
   std::string out = with_source(name, [&] { return unity::export_asset(text, z, &report); });
   std::string backup;
   if (in_place) {
-    if (o.asset == "-") throw_usage("export-unity: an asset read from stdin needs -o");
     if (!o.no_backup) {
       backup = o.asset + ".bak";
       io::write_file(backup, std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()), {true, false});

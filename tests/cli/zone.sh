@@ -80,6 +80,9 @@ run 2 "$VOXKIT" zone
 run 2 "$VOXKIT" zone import-unity
 run 2 "$VOXKIT" zone export-unity "$T/q.vxz"
 run 2 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o - --json
+run_in 2 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" -
+err_has "needs -o"
+run_in 0 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" - -o "$T/from_stdin.asset"
 run 1 "$VOXKIT" zone import-unity "$T/missing.asset" -o "$T/m.vxz"
 err_has "missing.asset: cannot open"
 run 0 "$VOXKIT" -q zone import-unity "$U/quarry.asset" -o "$T/quiet.vxz"
