@@ -8,6 +8,7 @@
 namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
+void add_zone_command(CLI::App& app, Context& ctx);
 void add_pack_commands(CLI::App& app, Context& ctx);
 void add_info_command(CLI::App& app, Context& ctx);
 void add_b64_command(CLI::App& app, Context& ctx);
