@@ -6,6 +6,7 @@
 
 #include "formats/chunk_blob.hpp"
 #include "formats/rle_stream.hpp"
+#include "formats/save_info.hpp"
 
 namespace voxkit::identify {
 
@@ -13,6 +14,8 @@ const std::vector<Entry>& describers() {
   // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
   static const std::vector<Entry> list = {
       {"chunk-blob", chunk_blob::describe},
+      {"stationeers-save", save_info::describe_save},
+      {"world-xml", save_info::describe_world_xml},
       {"rle", rle_stream::describe},
   };
   return list;
