@@ -6,6 +6,7 @@
 
 #include "formats/chunk_blob.hpp"
 #include "formats/rle_stream.hpp"
+#include "formats/save_info.hpp"
 #include "formats/sm_chunk_info.hpp"
 #include "formats/zone_info.hpp"
 
@@ -16,6 +17,8 @@ const std::vector<Entry>& describers() {
   static const std::vector<Entry> list = {
       {"zone", describe_zone},
       {"chunk-blob", chunk_blob::describe},
+      {"stationeers-save", save_info::describe_save},
+      {"world-xml", save_info::describe_world_xml},
       {"sm-chunk", sm::describe_sm_chunk},
       {"rle", rle_stream::describe},
   };

@@ -68,4 +68,13 @@ out_has "all rooms"
 printf '<W><Rooms><Room><Grids><Grid><x>1</x></Grid>' >"$T/bad.xml"
 run 1 "$VOXKIT" save rooms "$T/bad.xml"
 err_has "bad.xml: offset 23: <Grid> lacks <y>"
+# voxkit info knows saves and world.xml
+run 0 "$VOXKIT" info "$D/small.save"
+out_has "Stationeers save (ZIP, 8 members)"
+out_has "terrain.dat      11 bytes, maxDepth 12"
+run 0 "$VOXKIT" info --json "$D/world_small.xml"
+out_has '"format": "world-xml"'
+out_has '"checksums": 64'
+run 1 "$VOXKIT" info "$T/cut.save"
+err_has "cut.save: offset"
 finish
