@@ -79,8 +79,10 @@ aiMesh* make_ai_mesh(const Mesh& m, const std::string& name, const MeshExportOpt
   if (fi.colors && !m.colors.empty()) {
     am->mColors[0] = new aiColor4D[n];
     for (unsigned v = 0; v < n; ++v) {
+      // Slot weights are 0..1; glTF requires colours in that range.
       const auto& c = m.colors[v];
-      am->mColors[0][v] = aiColor4D(c[0], c[1], c[2], c[3]);
+      auto w = [](float x) { return std::clamp(x, 0.0f, 1.0f); };
+      am->mColors[0][v] = aiColor4D(w(c[0]), w(c[1]), w(c[2]), w(c[3]));
     }
   }
   if (fi.uv && !m.uv0.empty()) {

@@ -87,6 +87,81 @@ std::string base64(const std::vector<uint8_t>& in) {
   return out;
 }
 
+// --- FBX 7.5 binary node records: uint64 end offset, uint64 property count, uint64 property
+// bytes, uint8 name length, name, properties, children, and a null record closing children.
+constexpr size_t kFbxNull = 25;
+constexpr int kFbxMaxDepth = 64;
+
+struct FbxNode {
+  std::string name;
+  uint64_t prop_count = 0;
+  std::vector<uint8_t> props;
+  std::vector<FbxNode> kids;
+  bool had_null = false;
+};
+
+uint64_t rd64(const std::vector<uint8_t>& b, size_t at) {
+  return uint64_t(rd32(b, at)) | uint64_t(rd32(b, at + 4)) << 32;
+}
+
+bool is_null_record(const std::vector<uint8_t>& b, size_t at) {
+  for (size_t i = 0; i < kFbxNull; ++i)
+    if (b[at + i]) return false;
+  return true;
+}
+
+FbxNode read_fbx_node(const std::vector<uint8_t>& f, size_t& at, int depth) {
+  if (depth > kFbxMaxDepth) throw Error(ErrorKind::Data, "FBX nodes nested too deep", at);
+  if (at + kFbxNull > f.size()) throw Error(ErrorKind::Data, "FBX node header truncated", at);
+  uint64_t end = rd64(f, at), count = rd64(f, at + 8), bytes = rd64(f, at + 16);
+  size_t name_len = f[at + 24];
+  size_t body = at + kFbxNull + name_len;
+  if (end > f.size() || end < body || bytes > end - body)
+    throw Error(ErrorKind::Data, "FBX node with an out-of-range end offset", at);
+  FbxNode n;
+  n.name.assign(f.begin() + long(at + kFbxNull), f.begin() + long(body));
+  n.prop_count = count;
+  n.props.assign(f.begin() + long(body), f.begin() + long(body + bytes));
+  size_t p = body + bytes;
+  while (p < end) {
+    if (end - p == kFbxNull && is_null_record(f, p)) {
+      n.had_null = true;
+      p = end;
+      break;
+    }
+    n.kids.push_back(read_fbx_node(f, p, depth + 1));
+  }
+  if (p != end) throw Error(ErrorKind::Data, "FBX child runs past its parent", p);
+  at = end;
+  return n;
+}
+
+void write_fbx_node(std::vector<uint8_t>& out, const FbxNode& n) {
+  size_t start = out.size();
+  out.insert(out.end(), 24, 0);
+  out.push_back(uint8_t(n.name.size()));
+  out.insert(out.end(), n.name.begin(), n.name.end());
+  out.insert(out.end(), n.props.begin(), n.props.end());
+  for (const auto& k : n.kids) write_fbx_node(out, k);
+  if (!n.kids.empty() || n.had_null) out.insert(out.end(), kFbxNull, 0);
+  uint64_t fields[3] = {out.size(), n.prop_count, n.props.size()};
+  for (int i = 0; i < 3; ++i)
+    for (int b = 0; b < 8; ++b) out[start + size_t(i) * 8 + size_t(b)] = uint8_t(fields[i] >> (8 * b));
+}
+
+void fix_time_stamp(FbxNode& stamp) {
+  struct Field {
+    const char* name;
+    int32_t value;
+  };
+  const Field fields[] = {{"Year", 1970}, {"Month", 1},  {"Day", 1},        {"Hour", 10},
+                          {"Minute", 0},  {"Second", 0}, {"Millisecond", 0}};
+  for (auto& k : stamp.kids)
+    for (const auto& fl : fields)
+      if (k.name == fl.name && k.prop_count == 1 && k.props.size() == 5 && k.props[0] == 'I')
+        for (int i = 0; i < 4; ++i) k.props[1 + size_t(i)] = uint8_t(uint32_t(fl.value) >> (8 * i));
+}
+
 }  // namespace
 
 std::vector<uint8_t> glb(const std::vector<uint8_t>& f) {
@@ -144,37 +219,41 @@ std::vector<uint8_t> gltf(const std::vector<uint8_t>& text, const std::vector<ui
 }
 
 std::vector<uint8_t> fbx(std::vector<uint8_t> f) {
-  // A 7.5 node record: uint64 end offset, uint64 property count, uint64 property bytes,
-  // uint8 name length, name, properties, children. CreationTimeStamp's children each hold one
-  // int32 property ('I'); they get the date of the fixed CreationTime string
-  // ("1970-01-01 10:00:00:000") that Assimp already writes.
-  static const char kName[] = "CreationTimeStamp";
-  const size_t name_len = sizeof(kName) - 1;
-  auto it = std::search(f.begin(), f.end(), kName, kName + name_len);
-  size_t at = size_t(it - f.begin());
-  if (it == f.end() || at < 25 || f[at - 1] != name_len)
-    throw Error(ErrorKind::Data, "Assimp wrote an FBX file without a CreationTimeStamp node");
-  uint64_t end = 0;
-  for (int i = 0; i < 8; ++i) end |= uint64_t(f[at - 25 + i]) << (8 * i);
-  if (end > f.size() || end <= at)
-    throw Error(ErrorKind::Data, "Assimp wrote a malformed FBX CreationTimeStamp node", at - 25);
-  struct Field {
-    const char* name;
-    int32_t value;
-  };
-  const Field fields[] = {{"Year", 1970}, {"Month", 1},  {"Day", 1},        {"Hour", 10},
-                          {"Minute", 0},  {"Second", 0}, {"Millisecond", 0}};
-  for (const auto& fl : fields) {
-    std::string pat(1, char(std::strlen(fl.name)));
-    pat += fl.name;
-    pat += 'I';
-    auto p = std::search(f.begin() + long(at), f.begin() + long(end), pat.begin(), pat.end());
-    if (p == f.begin() + long(end) || size_t(p - f.begin()) + pat.size() + 4 > end)
-      throw Error(ErrorKind::Data, std::string("Assimp wrote an FBX time stamp without ") + fl.name);
-    size_t v = size_t(p - f.begin()) + pat.size();
-    for (int i = 0; i < 4; ++i) f[v + i] = uint8_t(uint32_t(fl.value) >> (8 * i));
+  // Assimp 5.2 writes FBX 7.5 binary whose nodes with children lack the 25-byte null record
+  // that closes a nested list, so FBX readers (Assimp's own included) reject the file. The
+  // node tree is read and written again with the records; CreationTimeStamp's fields get the
+  // date of the fixed CreationTime string ("1970-01-01 10:00:00:000") Assimp already writes.
+  static const char kMagic[] = "Kaydara FBX Binary  ";
+  if (f.size() < 27 || std::memcmp(f.data(), kMagic, 20) != 0)
+    throw Error(ErrorKind::Data, "Assimp wrote an FBX file without the binary header");
+  uint32_t version = rd32(f, 23);
+  if (version < 7500) throw Error(ErrorKind::Data, "Assimp wrote FBX " + std::to_string(version) + ", expected 7500+");
+  size_t at = 27;
+  std::vector<FbxNode> top;
+  while (true) {
+    if (at + kFbxNull > f.size()) throw Error(ErrorKind::Data, "FBX node list not terminated", at);
+    if (is_null_record(f, at)) break;
+    top.push_back(read_fbx_node(f, at, 0));
   }
-  return f;
+  size_t tail = at + kFbxNull;
+  if (f.size() - tail < 32) throw Error(ErrorKind::Data, "FBX footer truncated", tail);
+  for (auto& n : top)
+    if (n.name == "FBXHeaderExtension")
+      for (auto& k : n.kids)
+        if (k.name == "CreationTimeStamp") fix_time_stamp(k);
+
+  std::vector<uint8_t> out(f.begin(), f.begin() + 27);
+  for (const auto& n : top) write_fbx_node(out, n);
+  out.insert(out.end(), kFbxNull, 0);
+  // Footer: Assimp's footer id, 4 zero bytes, padding to 16, version, 120 zeros, magic.
+  out.insert(out.end(), f.begin() + long(tail), f.begin() + long(tail) + 16);
+  out.insert(out.end(), 4, 0);
+  size_t pad = ((out.size() + 15) & ~size_t(15)) - out.size();
+  out.insert(out.end(), pad == 0 ? 16 : pad, 0);
+  wr32(out, version);
+  out.insert(out.end(), 120, 0);
+  out.insert(out.end(), f.end() - 16, f.end());
+  return out;
 }
 
 }  // namespace voxkit::fixup

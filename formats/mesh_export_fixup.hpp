@@ -12,7 +12,8 @@ namespace voxkit::fixup {
 std::vector<uint8_t> glb(const std::vector<uint8_t>& file);
 // Rewrites a .gltf JSON and embeds `bin` (the buffer Assimp wrote beside it) as a data URI.
 std::vector<uint8_t> gltf(const std::vector<uint8_t>& json, const std::vector<uint8_t>& bin);
-// Replaces the creation time stamps of a binary FBX with a fixed date.
+// Rewrites a binary FBX with the null records closing nested node lists (which Assimp 5.2
+// omits, so readers reject its files) and a fixed creation time stamp.
 std::vector<uint8_t> fbx(std::vector<uint8_t> file);
 
 }  // namespace voxkit::fixup
