@@ -106,12 +106,14 @@ class Clipper {
   }
 
   // The vertex where edge (a, b) crosses plane p, made once per edge and plane. The
-  // endpoints are ordered by id so both triangles of an edge compute the same bits.
+  // endpoints are interpolated in position order, so both triangles of an edge, and the
+  // copies of a border edge in two chunk meshes, compute the same bits.
   uint32_t cut(uint32_t a, uint32_t b, int p) {
     if (a > b) std::swap(a, b);
     CutKey key{a, b, p};
     auto it = cuts_.find(key);
     if (it != cuts_.end()) return it->second;
+    if (w_.m.positions[b] < w_.m.positions[a]) std::swap(a, b);
     double da = w_.dist(a, p), db = w_.dist(b, p);
     double t = da / (da - db);
     Mesh& m = w_.m;

@@ -8,5 +8,7 @@
 namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
+void add_mesh_command(CLI::App& app, Context& ctx);
+void add_caves_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
