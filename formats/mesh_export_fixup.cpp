@@ -57,6 +57,14 @@ void fix_document(json& doc) {
       doc[list] = kept;
   }
   doc["asset"]["generator"] = "voxkit " VOXKIT_VERSION " (Open Asset Import Library)";
+  // A scene without meshes: its material is unused and top-level arrays must not be empty.
+  if (!doc.contains("meshes") || doc["meshes"].empty()) doc.erase("materials");
+  for (auto it = doc.begin(); it != doc.end();) {
+    if (it.value().is_array() && it.value().empty())
+      it = doc.erase(it);
+    else
+      ++it;
+  }
 }
 
 json parse_json(const uint8_t* p, size_t n, const char* what) {
@@ -183,6 +191,7 @@ std::vector<uint8_t> glb(const std::vector<uint8_t>& f) {
     has_bin = true;
   }
   fix_document(doc);
+  if (!doc.contains("buffers")) has_bin = false;
   std::string text = doc.dump();
   while (text.size() % 4) text.push_back(' ');  // JSON chunk padding is spaces
   while (bin.size() % 4) bin.push_back(0);      // BIN chunk padding is zeros

@@ -217,6 +217,11 @@ TEST_CASE("mesh export: an empty scene is still a valid file", "[mesh-export]") 
   auto b = export_one(objs, MeshFormat::Glb);
   auto doc = glb_json(b);
   CHECK_FALSE(doc.contains("meshes"));
+  CHECK_FALSE(doc.contains("buffers"));
+  CHECK_FALSE(doc.contains("materials"));
+  uint32_t jl = b[12] | b[13] << 8 | b[14] << 16 | uint32_t(b[15]) << 24;
+  CHECK(b.size() == 20 + jl);  // no BIN chunk
+  for (MeshFormat f : kAll) CHECK_NOTHROW(export_one(objs, f));
 }
 
 TEST_CASE("mesh export: formats come from --format names and extensions", "[mesh-export]") {
