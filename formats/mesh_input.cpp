@@ -7,6 +7,7 @@
 
 #include "formats/io.hpp"
 #include "formats/region_grid.hpp"
+#include "formats/sm_chunk.hpp"
 #include "lib/caves.hpp"
 #include "lib/error.hpp"
 
@@ -51,7 +52,32 @@ std::string_view convention_name(Convention c) {
   }
 }
 
+MeshSource read_sm_chunk(const std::string& path) {
+  auto bytes = io::read_all(path, uint64_t(1) << 20);
+  sm::Form form{};
+  sm::Chunk chunk = with_source(io::display_name(path), [&] { return sm::decode_any(bytes, std::nullopt, &form); });
+  MeshSource src;
+  src.kind = std::string("scrap mechanic chunk (") + sm::form_name(form) + ")";
+  src.sdf = ByteGrid(Dims{16, 16, 16}, 255);
+  // SM stores z fastest (z + 17y + 289x); voxkit grids store x fastest.
+  for (size_t x = 0; x < sm::kAxis; ++x)
+    for (size_t y = 0; y < sm::kAxis; ++y)
+      for (size_t z = 0; z < sm::kAxis; ++z)
+        src.sdf.at(x, y, z) = sm_density_to_sdf(sm_density(chunk[sm::voxel_index(x, y, z)]));
+  return src;
+}
+
 MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts) {
+  if (!opts.cells && opts.convention == Convention::Sm && opts.regions_path.empty() &&
+      opts.closed.empty() && opts.closed_path.empty()) {
+    MeshSource src = read_sm_chunk(path);
+    if (opts.voxel_size) {
+      if (!(*opts.voxel_size > 0)) throw_usage("--voxel-size must be positive");
+      src.voxel_size = *opts.voxel_size;
+    }
+    if (opts.origin) src.origin = *opts.origin;
+    return src;
+  }
   if (!opts.cells)
     throw_usage("cannot tell the grid of '" + io::display_name(path) +
                 "': give --cells NX,NY,NZ (and --convention) for a raw grid");

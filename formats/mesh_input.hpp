@@ -44,8 +44,13 @@ struct MeshSource {
 };
 
 // Reads `path` ('-' = stdin) as a raw grid of `opts.cells` in `opts.convention`; with
-// regions or closed ids (ice only), points of closed regions count as solid. Errors name
-// the file.
+// regions or closed ids (ice only), points of closed regions count as solid. With the sm
+// convention and no cells, `path` is a Scrap Mechanic chunk in any of its forms
+// (formats/sm_chunk.hpp): 17^3 samples, 16^3 cells. Errors name the file.
 MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts);
+
+// A Scrap Mechanic chunk (any form) as an SDF grid of 16^3 cells (densities through
+// sm_density_to_sdf, lib/grid.hpp).
+MeshSource read_sm_chunk(const std::string& path);
 
 }  // namespace voxkit

@@ -12,6 +12,7 @@
 #include "formats/mesh_input.hpp"
 #include "formats/mesh_job.hpp"
 #include "formats/region_grid.hpp"
+#include "formats/sm_chunk.hpp"
 #include "lib/error.hpp"
 #include "lib/mesh_clip.hpp"
 #include "lib/mesh_ops.hpp"
@@ -232,4 +233,29 @@ TEST_CASE("LOD nodes carry fewer triangles and the job counts them", "[mesh-inpu
   const aiScene* s = imp.ReadFileFromMemory(r.bytes.data(), r.bytes.size(), 0, "glb");
   REQUIRE(s);
   CHECK(s->mNumMeshes == 3 * r.meshes);
+}
+
+TEST_CASE("a Scrap Mechanic chunk in any form becomes a 16^3-cell SDF grid", "[mesh-input]") {
+  test::TempDir dir;
+  sm::Chunk c{};
+  // A floor: density 63 (inside) below y = 6, 0 above; one marked voxel to pin the layout.
+  for (size_t x = 0; x < 17; ++x)
+    for (size_t y = 0; y < 17; ++y)
+      for (size_t z = 0; z < 17; ++z) c[sm::voxel_index(x, y, z)] = sm_pack(1, y < 6 ? 63 : 0);
+  c[sm::voxel_index(3, 10, 12)] = sm_pack(2, 40);
+  MeshInputOptions o;
+  o.convention = Convention::Sm;
+  for (sm::Form f : {sm::Form::B64, sm::Form::Lua, sm::Form::Bin}) {
+    write(dir.file("c"), sm::encode(c, f));
+    MeshSource src = read_mesh_input(dir.file("c"), o);
+    CHECK(src.sdf.cells == Dims{16, 16, 16});
+    CHECK(src.sdf.at(3, 10, 12) == sm_density_to_sdf(40));
+    CHECK(src.sdf.at(12, 10, 3) == sm_density_to_sdf(0));
+    CHECK(src.sdf.at(0, 0, 0) == sm_density_to_sdf(63));
+    CHECK(src.kind.find(sm::form_name(f)) != std::string::npos);
+    auto r = run_mesh_job(src, MeshJob{});
+    CHECK(r.lods[0].triangles >= 2 * 15 * 15);  // the floor: a quad per inner crossing edge
+  }
+  write(dir.file("bad"), std::vector<uint8_t>{'{', '1', ','});
+  CHECK_THROWS_WITH(read_mesh_input(dir.file("bad"), o), Catch::Contains("bad"));
 }

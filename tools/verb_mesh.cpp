@@ -132,7 +132,8 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--cells", o->cells, "Raw grid: cells NX,NY,NZ (samples are one more per axis)");
-  cmd->add_option("--convention", o->convention, "Raw grid bytes: sdf, ice or sm")->capture_default_str();
+  cmd->add_option("--convention", o->convention,
+                  "Raw grid bytes: sdf, ice or sm; sm without --cells reads a Scrap Mechanic chunk in any form")->capture_default_str();
   cmd->add_option("--regions", o->regions, "Ice module: cave-region grid (uint16 per point)");
   cmd->add_option("--closed", o->closed, "Ice module: regions still closed, e.g. 3,5,7");
   cmd->add_option("--closed-file", o->closed_file, "Ice module: file listing closed regions");

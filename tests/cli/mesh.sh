@@ -83,6 +83,21 @@ run 0 node "$VALIDATE" "$T/mc.glb"
 run 0 "$VOXKIT" mesh "$T/terrain.ice" "${args[@]}" --convention ice --chunk-cells 8 -o "$T/ice.glb" --json
 out_has '"chunk_cells": 8'
 
+# A Scrap Mechanic chunk string: a sphere of density, LZ4 + Base64 through voxkit chunk.
+python3 - "$T" <<'PY'
+import math, sys
+v = bytearray(17 ** 3)
+for x in range(17):
+    for y in range(17):
+        for z in range(17):
+            d = 6 - math.dist((x, y, z), (8, 8, 8))
+            v[z + 17 * y + 289 * x] = (1 << 6) | max(0, min(63, round(d * 16 + 31.5)))
+open(sys.argv[1] + "/chunk.bin", "wb").write(v)
+PY
+run 0 "$VOXKIT" mesh "$T/chunk.bin" --convention sm -o "$T/sm.glb" --json
+out_has '"input_kind": "scrap mechanic chunk (bin)"'
+run 0 node "$VALIDATE" "$T/sm.glb"
+
 # Usage and data errors leave no output.
 run 2 "$VOXKIT" mesh "$T/terrain.raw" -o "$T/x.glb"
 err_has "give --cells"
