@@ -6,6 +6,7 @@
 
 #include "formats/chunk_blob.hpp"
 #include "formats/rle_stream.hpp"
+#include "formats/sm_chunk_info.hpp"
 
 namespace voxkit::identify {
 
@@ -14,6 +15,7 @@ const std::vector<Entry>& describers() {
   static const std::vector<Entry> list = {
       {"chunk-blob", chunk_blob::describe},
       {"rle", rle_stream::describe},
+      {"sm-chunk", sm::describe_sm_chunk},
   };
   return list;
 }

@@ -2,8 +2,10 @@
 // Vertices live on sample edges and are shared by every cell of the chunk that uses them;
 // a vertex on a chunk border is computed from the same two samples by both chunks.
 #include <algorithm>
+#include <bit>
 #include <vector>
 
+#include "lib/error.hpp"
 #include "lib/mesh_internal.hpp"
 
 namespace voxkit::mesh_detail {
@@ -12,7 +14,8 @@ namespace {
 
 constexpr uint32_t kNone = 0xffffffffu;
 
-// Per table edge (corners numbered as in lib/mc_tables.cpp): its axis and the offset of its low end in the cell.
+// Per table edge (corners numbered as in lib/mc_tables.cpp): its axis and the offset of its
+// low end in the cell.
 struct EdgeDef {
   int axis, dx, dy, dz;
 };
@@ -25,18 +28,36 @@ struct Builder {
   Mesh& out;
   PaintClasses classes;
   bool paint;
+  const int64_t* lo;               // first sample of the rules below
+  std::vector<Diff> rule[3];       // per axis and sample: the gradient difference
+
+  Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p) const {
+    const int64_t s[3] = {x, y, z};
+    const int64_t stride[3] = {1, t.sdf.sy, t.sdf.sz};
+    Vec3 g;
+    for (int a = 0; a < 3; ++a) {
+      const Diff& d = rule[a][size_t(s[a] - lo[a])];
+      g[size_t(a)] = float(int(p[d.hi * stride[a]]) - int(p[d.lo * stride[a]])) * d.scale;
+    }
+    return g;
+  }
 
   // Adds the vertex on the edge from sample (x, y, z) along `axis`.
   uint32_t vertex(int64_t x, int64_t y, int64_t z, int axis) {
     const int64_t bx = x + (axis == 0), by = y + (axis == 1), bz = z + (axis == 2);
-    const int va = t.sdf.at(x, y, z), vb = t.sdf.at(bx, by, bz);
-    const float s = (kIsoLevel - float(va)) / float(vb - va);
+    const uint8_t* pa = t.sdf.ptr(x, y, z);
+    const uint8_t* pb = t.sdf.ptr(bx, by, bz);
+    const int va = *pa, vb = *pb;
+    const float s = (kIsoLevel - float(va)) * kReciprocal[size_t(vb - va + 255)];
     std::array<float, 3> p{float(x), float(y), float(z)};
     p[size_t(axis)] += s;
+    // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+    if (out.positions.size() >= 0xffffffffu)
+      throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
     const auto index = uint32_t(out.positions.size());
     out.positions.push_back(p);
     if (t.normals) {
-      const Vec3 ga = mc_sample_gradient(t, x, y, z), gb = mc_sample_gradient(t, bx, by, bz);
+      const Vec3 ga = gradient(x, y, z, pa), gb = gradient(bx, by, bz, pb);
       Vec3 g;
       for (int k = 0; k < 3; ++k) g[size_t(k)] = (1.0f - s) * ga[size_t(k)] + s * gb[size_t(k)];
       out.normals.push_back(normalized(g));
@@ -54,20 +75,58 @@ struct Builder {
 
 }  // namespace
 
-void marching_cubes(const Task& t, Mesh& out) {
+void marching_cubes(Task& t, Mesh& out) {
   const int64_t* lo = t.own_lo;
   const int64_t* hi = t.own_hi;
+  // Scratch space reused by the chunks a thread meshes.
+  thread_local std::vector<uint64_t> bit_storage;
+  thread_local std::vector<uint32_t> ids;
+  const SolidBits bits(t.sdf, lo, hi, bit_storage);
+  if (bits.uniform()) return;
+  const int64_t cells_x = hi[0] - lo[0], words = bits.words();
+  thread_local std::vector<uint64_t> mixed_bits;
+  mixed_bits.resize(size_t(words * (hi[1] - lo[1]) * (hi[2] - lo[2])));
+  uint64_t mixed = 0;
+  {
+    uint64_t* m = mixed_bits.data();
+    for (int64_t z = lo[2]; z < hi[2]; ++z) {
+      const uint64_t* r = bits.row(lo[1], z);
+      for (int64_t y = lo[1]; y < hi[1]; ++y, r += words)
+        for (int64_t k = 0; k < words; ++k, ++m)
+          mixed += bit_count(*m = bits.mixed_at(r, k, word_limit(k, cells_x)));
+    }
+  }
+  if (mixed == 0) return;
+
+  Builder b{t, out, prepare_paint(t), !t.paint.empty(), lo, {}};
+  if (t.normals)
+    for (int a = 0; a < 3; ++a)
+      for (int64_t s = lo[a]; s <= hi[a]; ++s) {
+        b.rule[a].push_back(mc_sample_rule(s, t.n(a), t.chunk_cells));
+        assert(t.sdf.contains(a == 0 ? s + b.rule[a].back().lo : lo[0],
+                              a == 1 ? s + b.rule[a].back().lo : lo[1],
+                              a == 2 ? s + b.rule[a].back().lo : lo[2]));
+        assert(t.sdf.contains(a == 0 ? s + b.rule[a].back().hi : lo[0],
+                              a == 1 ? s + b.rule[a].back().hi : lo[1],
+                              a == 2 ? s + b.rule[a].back().hi : lo[2]));
+      }
+  // Roughly one vertex and two triangles per cell with a sign change.
+  out.positions.reserve(mixed + mixed / 4);
+  if (t.normals) out.normals.reserve(mixed + mixed / 4);
+  if (b.paint) {
+    out.colors.reserve(mixed + mixed / 4);
+    out.uv0.reserve(mixed + mixed / 4);
+  }
+  out.indices.reserve(mixed * 6);
+
   // Vertex indices per sample edge: x and y edges of two sample planes (z and z + 1), and
   // the z edges of the current cell slab.
   const int64_t SX = hi[0] - lo[0] + 1, SY = hi[1] - lo[1] + 1, plane = SX * SY;
-  std::vector<uint32_t> ids(size_t(5 * plane), kNone);
+  ids.assign(size_t(5 * plane), kNone);
   auto xy_plane = [&](int64_t z, int axis) {
     return ids.data() + ((z - lo[2]) & 1) * 2 * plane + axis * plane;
   };
   uint32_t* zedges = ids.data() + 4 * plane;
-
-  Builder b{t, out, {}, !t.paint.empty()};
-  if (b.paint) b.classes = paint_classes(t.slots, t.layer_count);
   const View& s = t.sdf;
 
   for (int64_t z = lo[2]; z < hi[2]; ++z) {
@@ -79,29 +138,35 @@ void marching_cubes(const Task& t, Mesh& out) {
       const uint8_t* r1 = s.ptr(lo[0], y + 1, z);
       const uint8_t* r2 = s.ptr(lo[0], y, z + 1);
       const uint8_t* r3 = s.ptr(lo[0], y + 1, z + 1);
-      for (int64_t i = 0; i < hi[0] - lo[0]; ++i) {
-        const uint8_t v[8] = {r0[i], r0[i + 1], r1[i + 1], r1[i],
-                              r2[i], r2[i + 1], r3[i + 1], r3[i]};
-        unsigned cube = 0;
-        for (int c = 0; c < 8; ++c) cube |= unsigned(v[c] < 128) << c;
-        if (kMcEdges[cube] == 0) continue;
-        const int64_t x = lo[0] + i;
-        uint32_t vid[12];
-        for (int e = 0; e < 12; ++e) {
-          if (!(kMcEdges[cube] >> e & 1)) continue;
-          const EdgeDef& d = kEdge[e];
-          const int64_t ex = x + d.dx, ey = y + d.dy, ez = z + d.dz;
-          const size_t slot = size_t((ex - lo[0]) + SX * (ey - lo[1]));
-          uint32_t* cell = d.axis == 2 ? zedges + slot : xy_plane(ez, d.axis) + slot;
-          if (*cell == kNone) *cell = b.vertex(ex, ey, ez, d.axis);
-          vid[e] = *cell;
+      const uint64_t* mw =
+          mixed_bits.data() + words * ((y - lo[1]) + (hi[1] - lo[1]) * (z - lo[2]));
+      for (int64_t k = 0; k < words; ++k)
+        for (uint64_t m = mw[k]; m; m &= m - 1) {
+          const int64_t i = 64 * k + std::countr_zero(m);
+          const uint8_t v[8] = {r0[i], r0[i + 1], r1[i + 1], r1[i],
+                                r2[i], r2[i + 1], r3[i + 1], r3[i]};
+          unsigned cube = 0;
+          for (int c = 0; c < 8; ++c) cube |= unsigned(v[c] < 128) << c;
+          const int64_t x = lo[0] + i;
+          uint32_t vid[12];
+          for (unsigned em = kMcEdges[cube]; em; em &= em - 1) {
+            const int e = std::countr_zero(em);
+            const EdgeDef& d = kEdge[e];
+            const int64_t ex = x + d.dx, ey = y + d.dy, ez = z + d.dz;
+            const size_t slot = size_t((ex - lo[0]) + SX * (ey - lo[1]));
+            uint32_t* cell = d.axis == 2 ? zedges + slot : xy_plane(ez, d.axis) + slot;
+            if (*cell == kNone) *cell = b.vertex(ex, ey, ez, d.axis);
+            vid[e] = *cell;
+          }
+          // The table winds its triangles facing the solid corners (case 1: edges 0, 8, 3
+          // face corner 0); swapping two corners makes them face the air.
+          const int8_t* tri = kMcTriangles[cube];
+          for (int k3 = 0; tri[k3] >= 0; k3 += 3) {
+            out.indices.push_back(vid[tri[k3]]);
+            out.indices.push_back(vid[tri[k3 + 2]]);
+            out.indices.push_back(vid[tri[k3 + 1]]);
+          }
         }
-        // The table winds its triangles facing the solid corners (case 1: edges 0, 8, 3
-        // face corner 0); swapping two corners makes them face the air.
-        const int8_t* tri = kMcTriangles[cube];
-        for (int k = 0; tri[k] >= 0; k += 3)
-          out.indices.insert(out.indices.end(), {vid[tri[k]], vid[tri[k + 2]], vid[tri[k + 1]]});
-      }
     }
   }
 }

@@ -41,26 +41,7 @@ void check_chunk(const Dims& cells, uint32_t cc, std::array<int32_t, 3> chunk) {
                   "x" + std::to_string(n[1]) + "x" + std::to_string(n[2]) + " chunks");
 }
 
-// True when every sample of the view is on the same side of the surface.
-bool uniform_sign(const View& v) {
-  const int64_t w = v.hi[0] - v.lo[0] + 1;
-  bool any_solid = false, any_air = false;
-  for (int64_t z = v.lo[2]; z <= v.hi[2]; ++z)
-    for (int64_t y = v.lo[1]; y <= v.hi[1]; ++y) {
-      const uint8_t* row = v.ptr(v.lo[0], y, z);
-      uint8_t lo = 255, hi = 0;
-      for (int64_t i = 0; i < w; ++i) {
-        lo = std::min(lo, row[i]);
-        hi = std::max(hi, row[i]);
-      }
-      any_solid |= lo < 128;
-      any_air |= hi >= 128;
-      if (any_solid && any_air) return false;
-    }
-  return true;
-}
-
-Mesh run(const Task& t, Mesher mesher) {
+Mesh run(Task& t, Mesher mesher) {
   Mesh m;
   if (mesher == Mesher::SurfaceNets)
     mesh_detail::surface_nets(t, m);
@@ -87,7 +68,6 @@ Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf
     t.own_hi[a] = std::min<int64_t>(t.own_lo[a] + opts.chunk_cells, t.n(a));
   }
   t.sdf.data = sdf.ptr(box.lo[0], box.lo[1], box.lo[2]);
-  if (uniform_sign(t.sdf)) return Mesh{};
   if (!paint.empty()) {
     t.paint = paint;
     for (int a = 0; a < 3; ++a) {
@@ -96,7 +76,6 @@ Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf
     }
     t.paint.data = paint.ptr(box.lo[0], box.lo[1], box.lo[2]);
     t.layer_count = opts.paint.layer_count;
-    t.slots = mesh_detail::view_slots(t.paint, t.layer_count);
   }
   return run(t, opts.mesher);
 }
@@ -210,7 +189,6 @@ Mesh mesh_whole(const ByteGrid& sdf, const MeshOptions& opts) {
   if (opts.paint.paint) {
     t.paint = mesh_detail::whole_view(*opts.paint.paint);
     t.layer_count = opts.paint.layer_count;
-    t.slots = mesh_detail::view_slots(t.paint, t.layer_count);
   }
   return run(t, opts.mesher);
 }

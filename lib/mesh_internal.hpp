@@ -3,7 +3,9 @@
 
 #include <array>
 #include <cassert>
+#include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "lib/grid.hpp"
 #include "lib/mesh.hpp"
@@ -51,19 +53,95 @@ struct Task {
   int64_t n(int a) const { return a == 0 ? cells.nx : a == 1 ? cells.ny : cells.nz; }
 };
 
-void surface_nets(const Task& t, Mesh& out);
-void marching_cubes(const Task& t, Mesh& out);
+// Bits below `n` of word k (the valid cells or samples of a row of n).
+inline uint64_t word_limit(int64_t k, int64_t n) {
+  const int64_t left = n - 64 * k;
+  return left >= 64 ? ~uint64_t(0) : left <= 0 ? 0 : (uint64_t(1) << left) - 1;
+}
+
+// Set bits of a word, without a library call on CPUs the build does not assume POPCNT on.
+inline uint64_t bit_count(uint64_t v) {
+  v = v - ((v >> 1) & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+  v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (v * 0x0101010101010101ull) >> 56;
+}
+
+// Solid bits (byte below 128) of every sample row of a box, 64 samples a word, so the
+// meshers find the cells with a sign change and the crossing edges a word at a time.
+class SolidBits {
+ public:
+  // Covers samples lo..hi (inclusive) of the view; keeps the bits in `storage` (scratch
+  // space the caller reuses from chunk to chunk).
+  SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
+            std::vector<uint64_t>& storage);
+  const uint64_t* row(int64_t y, int64_t z) const {
+    return bits_ + words_ * ((y - lo_[1]) + ny_ * (z - lo_[2]));
+  }
+  int64_t words() const { return words_; }
+  int64_t x0() const { return lo_[0]; }
+  // Word k of row r shifted down by one sample (bit i = sample i + 1).
+  uint64_t next(const uint64_t* r, int64_t k) const {
+    return (r[k] >> 1) | (k + 1 < words_ ? r[k + 1] << 63 : 0);
+  }
+  // Word k of the cells of row (y, z) whose eight corners are not all on one side;
+  // cell x is bit x - x0() and only cells x0() .. x0() + cells - 1 are set.
+  uint64_t mixed(int64_t y, int64_t z, int64_t k, int64_t cells) const {
+    return mixed_at(row(y, z), k, word_limit(k, cells));
+  }
+  // The same for the row at r (from row()), with the valid-cell bits of word k given.
+  uint64_t mixed_at(const uint64_t* r0, int64_t k, uint64_t valid) const {
+    const uint64_t* r1 = r0 + words_;
+    const uint64_t* r2 = r0 + words_ * ny_;
+    const uint64_t* r3 = r2 + words_;
+    const uint64_t any = r0[k] | r1[k] | r2[k] | r3[k];
+    const uint64_t all = r0[k] & r1[k] & r2[k] & r3[k];
+    const uint64_t n0 = next(r0, k), n1 = next(r1, k), n2 = next(r2, k), n3 = next(r3, k);
+    return (any | n0 | n1 | n2 | n3) & ~(all & n0 & n1 & n2 & n3) & valid;
+  }
+  int64_t rows_y() const { return ny_; }
+  // Every sample of the box on one side: no cell has a sign change.
+  bool uniform() const { return uniform_; }
+
+ private:
+  int64_t lo_[3], hi_[3];
+  int64_t ny_, words_;
+  const uint64_t* bits_;
+  bool uniform_ = true;
+};
+
+
+// The meshers. They choose the paint slots (when there is paint) once they know the box
+// has a surface, so Task is theirs to complete.
+void surface_nets(Task& t, Mesh& out);
+void marching_cubes(Task& t, Mesh& out);
 
 // --- Normals (mesh_normals.cpp) ---------------------------------------------------------
-// Gradient of the SDF at corner `corner` (bit 0 x, 1 y, 2 z) of cell `cell`, for Surface
-// Nets: central differences, one-sided at the grid border, and along an axis on which the
-// cell straddles a chunk plane the cell's own two samples (so both chunks agree).
-Vec3 sn_corner_gradient(const Task& t, const int64_t cell[3], int corner);
-// Gradient of the SDF at a sample, for Marching Cubes: central differences, one-sided at
-// the grid border, and backward on a chunk plane (both chunks hold the sample before it).
-Vec3 mc_sample_gradient(const Task& t, int64_t x, int64_t y, int64_t z);
+// One difference along an axis at a sample s: (v[s + hi] - v[s + lo]) * scale, where lo and
+// hi are sample offsets (-1, 0 or 1) and scale is 1 / (hi - lo).
+struct Diff {
+  int8_t lo, hi;
+  float scale;
+};
+// Surface Nets, per cell i of n along an axis: the differences at its corners i and i + 1.
+// Central, one-sided at the grid border; when the cell straddles a chunk plane (i + 1 is a
+// multiple of the chunk size inside the grid) both use the cell's own two samples, the only
+// ones the chunks on either side both hold.
+std::array<Diff, 2> sn_cell_rule(int64_t i, int64_t n, int64_t cc);
+// Marching Cubes, at sample s of n along an axis: central, one-sided at the grid border,
+// and backward on a chunk plane (the chunk below it holds no sample after it).
+Diff mc_sample_rule(int64_t s, int64_t n, int64_t cc);
+
 // Unit vector along g; straight up when g vanishes.
-Vec3 normalized(Vec3 g);
+inline Vec3 normalized(const Vec3& g) {
+  const float len2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+  if (!(len2 > 0.0f)) return {0.0f, 1.0f, 0.0f};
+  const float inv = 1.0f / std::sqrt(len2);
+  return {g[0] * inv, g[1] * inv, g[2] * inv};
+}
+
+// 1 / d for d = -255 .. 255 at index d + 255 (index 255, d = 0, holds 0).
+extern const std::array<float, 511> kReciprocal;
 
 // --- Paint (mesh_paint.cpp) -------------------------------------------------------------
 // Per paint byte: the slot it weighs on (0..3), 4 for dug soil, 5 for none (auto, a layer
@@ -74,6 +152,8 @@ struct PaintClasses {
 PaintClasses paint_classes(const PaintSlots& slots, uint32_t layer_count);
 // The slots of the paint samples in a view.
 PaintSlots view_slots(const View& paint, uint32_t layer_count);
+// When the task has paint: chooses its slots from its paint view, and returns the classes.
+PaintClasses prepare_paint(Task& t);
 // Terrain layer of a paint byte, or -1 (auto, dug soil, invalid).
 inline int paint_layer(uint8_t p) {
   if (p >= 1 && p <= 4) return p - 1;

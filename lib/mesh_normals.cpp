@@ -1,76 +1,36 @@
-// Vertex normals from the SDF gradient (never from faces), with a rule at chunk planes that
-// lets two chunks holding only their own sample boxes give a shared vertex the same normal.
-#include <algorithm>
-#include <cmath>
-
+// Vertex normals from the SDF gradient (never from faces): the difference taken at each
+// sample, with a rule at chunk planes that lets two chunks holding only their own sample
+// boxes give a shared vertex the same normal, bit for bit.
 #include "lib/mesh_internal.hpp"
 
 namespace voxkit::mesh_detail {
 
 namespace {
 
-// (v[hi] - v[lo]) / (hi - lo) along axis a through sample p; hi - lo is 1 or 2.
-inline float difference(const View& v, const int64_t p[3], int a, int64_t lo, int64_t hi) {
-  int64_t q[3] = {p[0], p[1], p[2]};
-  q[a] = lo;
-  int va = v.at(q[0], q[1], q[2]);
-  q[a] = hi;
-  int vb = v.at(q[0], q[1], q[2]);
-  float d = float(vb - va);
-  return hi - lo == 2 ? d * 0.5f : d;
+Diff make(int64_t lo, int64_t hi) {
+  return {int8_t(lo), int8_t(hi), hi - lo == 2 ? 0.5f : 1.0f};
 }
 
 }  // namespace
 
-Vec3 sn_corner_gradient(const Task& t, const int64_t cell[3], int corner) {
-  const int64_t s[3] = {cell[0] + (corner & 1), cell[1] + ((corner >> 1) & 1),
-                        cell[2] + ((corner >> 2) & 1)};
-  const int64_t cc = t.chunk_cells;
-  Vec3 g;
-  for (int a = 0; a < 3; ++a) {
-    const int64_t n = t.n(a), i = cell[a];
-    int64_t lo, hi;
-    if ((i + 1) % cc == 0 && i + 1 < n) {
-      // The cell straddles a chunk plane: the chunks on either side share only its samples.
-      lo = i;
-      hi = i + 1;
-    } else {
-      lo = std::max<int64_t>(s[a] - 1, 0);
-      hi = std::min<int64_t>(s[a] + 1, n);
-    }
-    g[a] = difference(t.sdf, s, a, lo, hi);
+std::array<Diff, 2> sn_cell_rule(int64_t i, int64_t n, int64_t cc) {
+  if ((i + 1) % cc == 0 && i + 1 < n) {
+    // The cell straddles a chunk plane: the chunks on either side share only its samples.
+    return {make(0, 1), make(-1, 0)};
   }
-  return g;
+  std::array<Diff, 2> r;
+  for (int o = 0; o < 2; ++o) {
+    const int64_t s = i + o;
+    r[size_t(o)] = make(s > 0 ? -1 : 0, s < n ? 1 : 0);
+  }
+  return r;
 }
 
-Vec3 mc_sample_gradient(const Task& t, int64_t x, int64_t y, int64_t z) {
-  const int64_t s[3] = {x, y, z};
-  const int64_t cc = t.chunk_cells;
-  Vec3 g;
-  for (int a = 0; a < 3; ++a) {
-    const int64_t n = t.n(a), i = s[a];
-    int64_t lo, hi;
-    if (i == 0) {
-      lo = 0;
-      hi = 1;
-    } else if (i == n || i % cc == 0) {
-      // Grid border, or a chunk plane: the chunk below holds no sample after it.
-      lo = i - 1;
-      hi = i;
-    } else {
-      lo = i - 1;
-      hi = i + 1;
-    }
-    g[a] = difference(t.sdf, s, a, lo, hi);
-  }
-  return g;
-}
-
-Vec3 normalized(Vec3 g) {
-  float len2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
-  if (!(len2 > 0.0f)) return {0.0f, 1.0f, 0.0f};
-  float inv = 1.0f / std::sqrt(len2);
-  return {g[0] * inv, g[1] * inv, g[2] * inv};
+Diff mc_sample_rule(int64_t s, int64_t n, int64_t cc) {
+  if (s == 0) return make(0, 1);
+  // Grid border, or a chunk plane: the chunk below holds no sample after it.
+  if (s == n || s % cc == 0) return make(-1, 0);
+  return make(-1, 1);
 }
 
 }  // namespace voxkit::mesh_detail

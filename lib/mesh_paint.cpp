@@ -63,6 +63,12 @@ PaintSlots view_slots(const View& paint, uint32_t layer_count) {
   return slots_from_mask(layer_mask(seen, layer_count));
 }
 
+PaintClasses prepare_paint(Task& t) {
+  if (t.paint.empty()) return {};
+  t.slots = view_slots(t.paint, t.layer_count);
+  return paint_classes(t.slots, t.layer_count);
+}
+
 }  // namespace voxkit::mesh_detail
 
 namespace voxkit {

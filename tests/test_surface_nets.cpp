@@ -210,3 +210,14 @@ TEST_CASE("meshing rejects bad chunks, sizes and spans", "[surface_nets]") {
   CHECK(box.lo == std::array<uint32_t, 3>{7, 0, 7});
   CHECK(box.hi == std::array<uint32_t, 3>{10, 8, 10});
 }
+
+TEST_CASE("meshers agree on rows of any width, chunked or whole", "[surface_nets]") {
+  // Whole-grid rows of 131 samples take the multi-word path, chunk rows the one-word path.
+  auto g = cave_terrain({130, 14, 12}, 31);
+  for (Mesher m : {Mesher::SurfaceNets, Mesher::MarchingCubes})
+    for (uint32_t cc : {7u, 16u, 70u}) {
+      MeshOptions o = sn(cc);
+      o.mesher = m;
+      CHECK(triangle_set(mesh_chunks(g, o)) == triangle_set(mesh_whole(g, o)));
+    }
+}
