@@ -1,0 +1,241 @@
+// Mesh export: every format loads back through Assimp with the same counts, glTF passes the
+// Khronos validator, handedness round trips, unused extensions are gone, bytes are stable.
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+
+#include "formats/mesh_export.hpp"
+#include "lib/error.hpp"
+#include "tests/mesh_fixtures.hpp"
+#include "tests/test_util.hpp"
+
+using namespace voxkit;
+
+namespace {
+
+const MeshFormat kAll[] = {MeshFormat::Glb, MeshFormat::Gltf, MeshFormat::Obj,
+                           MeshFormat::Ply, MeshFormat::Stl,  MeshFormat::Fbx};
+
+struct Counts {
+  size_t vertices = 0, triangles = 0, meshes = 0;
+};
+
+std::vector<uint8_t> export_one(const std::vector<ExportObject>& objs, MeshFormat f,
+                                std::array<double, 3> origin = {10, -2, 30}, double voxel = 0.5) {
+  MeshExportOptions o;
+  o.format = f;
+  o.origin = origin;
+  o.voxel_size = voxel;
+  return export_meshes(objs, o);
+}
+
+const aiScene* import(Assimp::Importer& imp, const std::vector<uint8_t>& bytes, MeshFormat f,
+                      unsigned flags = 0) {
+  std::string hint(mesh_format_name(f));
+  const aiScene* s = imp.ReadFileFromMemory(bytes.data(), bytes.size(), flags, hint.c_str());
+  INFO(imp.GetErrorString());
+  REQUIRE(s);
+  return s;
+}
+
+// OBJ, STL and FBX readers split vertices per face corner: joining identical vertices
+// restores the shared ones (Assimp 5.2's join crashes on PLY scenes, which stay indexed).
+// STL has face normals, so its vertices are counted by position.
+Counts reimport_counts(const std::vector<uint8_t>& bytes, MeshFormat f) {
+  Assimp::Importer imp;
+  bool split = f == MeshFormat::Obj || f == MeshFormat::Stl || f == MeshFormat::Fbx;
+  const aiScene* s = import(imp, bytes, f, split ? aiProcess_JoinIdenticalVertices : 0);
+  Counts c;
+  c.meshes = s->mNumMeshes;
+  std::set<std::array<float, 3>> positions;
+  for (unsigned i = 0; i < s->mNumMeshes; ++i) {
+    const aiMesh* m = s->mMeshes[i];
+    c.triangles += m->mNumFaces;
+    if (f == MeshFormat::Stl) {
+      for (unsigned v = 0; v < m->mNumVertices; ++v)
+        positions.insert({m->mVertices[v].x, m->mVertices[v].y, m->mVertices[v].z});
+    } else {
+      c.vertices += m->mNumVertices;
+    }
+  }
+  if (f == MeshFormat::Stl) c.vertices = positions.size();
+  return c;
+}
+
+nlohmann::json glb_json(const std::vector<uint8_t>& glb) {
+  REQUIRE(glb.size() > 20);
+  uint32_t len = glb[12] | glb[13] << 8 | glb[14] << 16 | uint32_t(glb[15]) << 24;
+  return nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + len);
+}
+
+}  // namespace
+
+TEST_CASE("mesh export: every format loads back through Assimp with the same counts", "[mesh-export]") {
+  // Disjoint, so STL (one triangle soup) has as many distinct positions as vertices.
+  Mesh c = test::cube(10), t = test::tetrahedron(), g = test::quad_grid(5, 4, 4);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}, {"chunk_1_0_0", {&t}}, {"chunk_0_0_1", {&g}}};
+  for (MeshFormat f : kAll) {
+    INFO("format " << mesh_format_name(f));
+    auto bytes = export_one(objs, f);
+    Counts got = reimport_counts(bytes, f);
+    CHECK(got.triangles == c.triangle_count() + t.triangle_count() + g.triangle_count());
+    // STL holds one soup: positions shared between objects would merge, these are disjoint.
+    CHECK(got.vertices == c.vertex_count() + t.vertex_count() + g.vertex_count());
+    // PLY and STL hold one mesh: Assimp writes the objects one after the other.
+    CHECK(got.meshes == (f == MeshFormat::Stl || f == MeshFormat::Ply ? 1u : 3u));
+  }
+}
+
+TEST_CASE("mesh export: nodes are named after their chunks, LODs get the _LODn suffix", "[mesh-export]") {
+  Mesh c = test::cube(), t = test::tetrahedron();
+  std::vector<ExportObject> objs = {{chunk_node_name({3, 0, 5}), {&c, &t}}, {"chunk_-1_2_0", {&t}}};
+  for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf, MeshFormat::Fbx}) {
+    Assimp::Importer imp;
+    const aiScene* s = import(imp, export_one(objs, f), f);
+    std::set<std::string> names;
+    std::function<void(const aiNode*)> walk = [&](const aiNode* n) {
+      names.insert(n->mName.C_Str());
+      for (unsigned i = 0; i < n->mNumChildren; ++i) walk(n->mChildren[i]);
+    };
+    walk(s->mRootNode);
+    INFO("format " << mesh_format_name(f));
+    CHECK(names.count("chunk_3_0_5"));
+    CHECK(names.count("chunk_3_0_5_LOD0"));
+    CHECK(names.count("chunk_3_0_5_LOD1"));
+    CHECK(names.count("chunk_-1_2_0"));
+  }
+}
+
+TEST_CASE("mesh export: glTF round trip through Assimp lands where the zone was", "[mesh-export]") {
+  Mesh c = test::cube(1.5f, 3);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}};
+  const std::array<double, 3> origin{100, -20, 40};
+  const double voxel = 0.25;
+  for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf}) {
+    Assimp::Importer imp;
+    const aiScene* s = import(imp, export_one(objs, f, origin, voxel), f);
+    REQUIRE(s->mNumMeshes == 1);
+    const aiMesh* m = s->mMeshes[0];
+    REQUIRE(m->mNumVertices == c.vertex_count());
+    REQUIRE(m->mNumFaces == c.triangle_count());
+    for (unsigned v = 0; v < m->mNumVertices; ++v) {
+      // Back to Unity space (negate x), then to grid units.
+      double gx = (-double(m->mVertices[v].x) - origin[0]) / voxel;
+      double gy = (double(m->mVertices[v].y) - origin[1]) / voxel;
+      double gz = (double(m->mVertices[v].z) - origin[2]) / voxel;
+      CHECK(gx == Approx(c.positions[v][0]).margin(1e-4));
+      CHECK(gy == Approx(c.positions[v][1]).margin(1e-4));
+      CHECK(gz == Approx(c.positions[v][2]).margin(1e-4));
+      CHECK(-m->mNormals[v].x == Approx(c.normals[v][0]));
+      CHECK(m->mNormals[v].y == Approx(c.normals[v][1]));
+      // glTF's texture origin is top-left: v is stored flipped, the reader flips it back.
+      CHECK(m->mTextureCoords[0][v].y == Approx(c.uv0[v][1]));
+      CHECK(m->mColors[0][v].r == Approx(c.colors[v][0]));
+    }
+    for (unsigned i = 0; i < m->mNumFaces; ++i) {
+      // The winding was reversed with the mirror: reverse it back.
+      const unsigned* ix = m->mFaces[i].mIndices;
+      CHECK(ix[0] == c.indices[i * 3]);
+      CHECK(ix[2] == c.indices[i * 3 + 1]);
+      CHECK(ix[1] == c.indices[i * 3 + 2]);
+      // In the file, faces are counter-clockwise around their outward normal (right-handed).
+      aiVector3D a = m->mVertices[ix[0]], b = m->mVertices[ix[1]], d = m->mVertices[ix[2]];
+      aiVector3D n = (b - a) ^ (d - a);
+      aiVector3D centre = (a + b + d) / 3.f;
+      aiVector3D mid(-float(origin[0] + voxel * 3), float(origin[1] + voxel * 1.5),
+                     float(origin[2] + voxel * 1.5));
+      CHECK(n * (centre - mid) > 0);
+    }
+  }
+}
+
+TEST_CASE("mesh export: glTF files declare no extensions they do not use", "[mesh-export]") {
+  Mesh c = test::cube();
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}};
+  auto doc = glb_json(export_one(objs, MeshFormat::Glb));
+  CHECK_FALSE(doc.contains("extensionsUsed"));
+  CHECK_FALSE(doc.contains("extensionsRequired"));
+  auto text = export_one(objs, MeshFormat::Gltf);
+  auto doc2 = nlohmann::json::parse(text.begin(), text.end());
+  CHECK_FALSE(doc2.contains("extensionsUsed"));
+  CHECK(doc2["buffers"][0]["uri"].get<std::string>().rfind("data:application/octet-stream;base64,", 0) == 0);
+  std::string s(text.begin(), text.end());
+  CHECK(s.find("FB_ngon_encoding") == std::string::npos);
+  CHECK(s.find("KHR_materials") == std::string::npos);
+}
+
+TEST_CASE("mesh export: glb chunks are 4-byte aligned and lengths add up", "[mesh-export]") {
+  Mesh g = test::quad_grid(3);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&g}}};
+  auto b = export_one(objs, MeshFormat::Glb);
+  auto rd = [&](size_t at) { return uint32_t(b[at] | b[at + 1] << 8 | b[at + 2] << 16 | uint32_t(b[at + 3]) << 24); };
+  REQUIRE(rd(8) == b.size());
+  uint32_t jl = rd(12);
+  CHECK(jl % 4 == 0);
+  uint32_t bl = rd(20 + jl);
+  CHECK(bl % 4 == 0);
+  CHECK(rd(24 + jl) == 0x004E4942u);
+  CHECK(28 + jl + bl == b.size());
+}
+
+TEST_CASE("mesh export: glTF outputs pass the Khronos validator with no errors or warnings", "[mesh-export][validator]") {
+  std::string script = std::string(VOXKIT_SOURCE_DIR) + "/tests/checks/validate_gltf.js";
+  Mesh c = test::cube(), t = test::tetrahedron(), g = test::quad_grid(6, -3, -3);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}}, {"chunk_1_0_0", {&g}}};
+  test::TempDir dir;
+  for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf}) {
+    auto bytes = export_one(objs, f);
+    std::string path = dir.file(std::string("out.") + std::string(mesh_format_name(f)));
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), long(bytes.size()));
+    std::string cmd = "node '" + script + "' '" + path + "' > '" + path + ".report' 2>&1";
+    int rc = std::system(cmd.c_str());
+    std::ifstream rep(path + ".report");
+    std::string report((std::istreambuf_iterator<char>(rep)), {});
+    INFO(report);
+    CHECK(rc == 0);
+  }
+}
+
+TEST_CASE("mesh export: the same meshes give the same bytes in every format", "[mesh-export]") {
+  Mesh c = test::cube(), g = test::quad_grid(4);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}, {"chunk_0_1_0", {&g}}};
+  for (MeshFormat f : kAll) {
+    INFO("format " << mesh_format_name(f));
+    CHECK(export_one(objs, f) == export_one(objs, f));
+  }
+}
+
+TEST_CASE("mesh export: an empty scene is still a valid file", "[mesh-export]") {
+  Mesh empty;
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&empty}}};
+  auto b = export_one(objs, MeshFormat::Glb);
+  auto doc = glb_json(b);
+  CHECK_FALSE(doc.contains("meshes"));
+  CHECK_FALSE(doc.contains("buffers"));
+  CHECK_FALSE(doc.contains("materials"));
+  uint32_t jl = b[12] | b[13] << 8 | b[14] << 16 | uint32_t(b[15]) << 24;
+  CHECK(b.size() == 20 + jl);  // no BIN chunk
+  for (MeshFormat f : kAll) CHECK_NOTHROW(export_one(objs, f));
+}
+
+TEST_CASE("mesh export: formats come from --format names and extensions", "[mesh-export]") {
+  CHECK(mesh_format_for_path("a/b/zone.GLB") == MeshFormat::Glb);
+  CHECK(mesh_format_for_path("x.gltf") == MeshFormat::Gltf);
+  CHECK(mesh_format_for_path("x.fbx") == MeshFormat::Fbx);
+  CHECK(parse_mesh_format("Stl") == MeshFormat::Stl);
+  CHECK_THROWS_AS(mesh_format_for_path("dir.v2/noext"), Error);
+  CHECK_THROWS_WITH(parse_mesh_format("dae"), Catch::Contains("expected one of glb, gltf, obj"));
+}
+
+TEST_CASE("mesh export: a mesh with a bad index is a usage error, not a crash", "[mesh-export]") {
+  Mesh c = test::cube();
+  c.indices.back() = 99;
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}};
+  CHECK_THROWS_WITH(export_one(objs, MeshFormat::Obj), Catch::Contains("index 99 out of range"));
+}
