@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1024));
 
   add_rle_command(app, ctx);
+  add_octree_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

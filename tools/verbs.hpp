@@ -8,5 +8,6 @@
 namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
+void add_octree_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
