@@ -8,6 +8,11 @@
 namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
+void add_pack_commands(CLI::App& app, Context& ctx);
+void add_info_command(CLI::App& app, Context& ctx);
+void add_b64_command(CLI::App& app, Context& ctx);
+void add_lz4_command(CLI::App& app, Context& ctx);
+void add_chunk_command(CLI::App& app, Context& ctx);
 void add_octree_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
