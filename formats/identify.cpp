@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "formats/chunk_blob.hpp"
+#include "formats/octree_identify.hpp"
 #include "formats/rle_stream.hpp"
 
 namespace voxkit::identify {
@@ -13,6 +14,8 @@ const std::vector<Entry>& describers() {
   // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
   static const std::vector<Entry> list = {
       {"chunk-blob", chunk_blob::describe},
+      {"terrain-base", octree_identify::describe_terrain_base},
+      {"terrain-dat", octree_identify::describe_terrain_dat},
       {"rle", rle_stream::describe},
   };
   return list;

@@ -80,6 +80,11 @@ out_has "16974593 (stored 16974593, ok)"
 run 1 "$VOXKIT" octree checksum "$T/Terrain0.dat" "$T/Terrain1.dat" --json
 out_has '"ok": false'
 err_has "does not match"
+# the generic info verb knows both formats
+run 0 "$VOXKIT" info "$T/Terrain0.dat"
+out_has "Terrain{i}.dat base terrain"
+run 0 "$VOXKIT" info "$T/orig.dat" --json
+out_has '"format": "terrain-dat"'
 printf '\x1f\x8b\x08\x00' >"$T/Terrain2.dat"
 run 1 "$VOXKIT" octree checksum "$T/Terrain2.dat"
 err_has "Terrain2.dat: offset"
