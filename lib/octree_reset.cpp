@@ -57,6 +57,43 @@ void emit_reset(std::vector<uint8_t>& out, int d, int top) {
   for (int i = 0; i < 8; ++i) emit_reset(out, d + 1, top);
 }
 
+// Splits a modified leaf that straddles the region's boundary: the parts to keep repeat
+// the leaf's bytes, the parts to reset become unmodified. Returns whether the emitted
+// node is modified.
+struct Splitter {
+  const Region& region;
+  std::vector<uint8_t>& out;
+  const uint8_t* leaf;
+  int md, top;
+  int64_t origin;
+
+  bool node(int d, const Vec3i& pos) {
+    const int64_t size = int64_t(1) << (md - d);
+    const Box wb{{pos[0] - origin, pos[1], pos[2] - origin},
+                 {pos[0] - origin + size - 1, pos[1] + size - 1, pos[2] - origin + size - 1}};
+    const auto cover = region.classify(wb);
+    if (cover == Region::Cover::Reset) {
+      emit_reset(out, d, top);
+      return false;
+    }
+    if (cover == Region::Cover::Keep || d == md) {  // a single voxel is never mixed
+      out.insert(out.end(), leaf, leaf + 3);
+      return true;
+    }
+    const size_t flag_at = out.size();
+    out.push_back(kModified);
+    bool any = false;
+    for (int i = 0; i < 8; ++i) any |= node(d + 1, child_pos(pos, i, size / 2));
+    if (!any && d >= top) {
+      out.resize(flag_at);
+      put_reset_leaf(out);
+    } else {
+      out[flag_at] = any ? kModified : 0;
+    }
+    return any;
+  }
+};
+
 uint64_t count_nodes(std::span<const uint8_t> nodes) {
   uint64_t n = 0, m = 0;
   skip_count(nodes.data(), 0, n, m);
@@ -88,12 +125,18 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
     Result r;
     if (f & kLeaf) {
       ++st.nodes_before;
-      if ((f & kModified) && region.classify(wb) == Region::Cover::Reset) {
+      const auto cover = (f & kModified) ? region.classify(wb) : Region::Cover::Keep;
+      if (cover == Region::Cover::Reset) {
         emit_reset(out, d, top);
         ++st.subtrees_reset;
         ++st.nodes_reset;
         ++st.modified_leaves_reset;
         r = {true, false, d >= top};
+      } else if (cover == Region::Cover::Mixed && !opts.compat) {
+        Splitter sp{region, out, p + at, md, top, o};
+        const bool mod = sp.node(d, cur);
+        ++st.modified_leaves_split;
+        r = {true, mod, false};
       } else {
         out.insert(out.end(), p + at, p + at + 3);
         st.modified_leaves_kept += (f >> 1) & 1;

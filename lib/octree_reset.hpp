@@ -14,7 +14,7 @@ namespace voxkit::octree {
 struct ResetOptions {
   Region region;
   // terrain_reset.py's output byte for byte: branch flags copied as read, no top-level
-  // rule, no collapse. The region must then be the single keep box of that tool.
+  // rule, no collapse, leaves across the boundary kept whole. The region must then be the single keep box of that tool.
   bool compat = false;
 };
 
@@ -25,6 +25,7 @@ struct ResetStats {
   uint64_t modified_leaves_reset = 0;
   uint64_t modified_leaves_kept = 0;
   uint64_t branches_collapsed = 0;      // branches left with 8 unmodified leaves, merged
+  uint64_t modified_leaves_split = 0;   // modified leaves across a shape's boundary, split
   uint64_t veins_reset = 0, veins_kept = 0;
   uint64_t bytes_before = 0, bytes_after = 0;
 };

@@ -226,3 +226,23 @@ TEST_CASE("octree rooms become boxes with floor division and a margin", "[octree
   CHECK(octree::rooms_bounding_box({}, 3) == Box{});
   CHECK(octree::room_boxes({{}}, 3).empty());
 }
+
+TEST_CASE("octree reset splits a modified leaf across a shape's boundary, compat keeps it whole", "[octree][reset]") {
+  const Bytes f = dat(1, Bytes{0x03, 0x11, 0x01});
+  octree::ResetStats st;
+  // Only world (0,0,0), child 5, is kept: it repeats the leaf's bytes, the rest is reset.
+  const Bytes want = cat({Bytes{0x02}, kUnmod, kUnmod, kUnmod, kUnmod, kUnmod, Bytes{0x03, 0x11, 0x01}, kUnmod, kUnmod});
+  CHECK(run(f, keep_box({{0, 0, 0}, {0, 0, 0}}), false, &st) == dat(1, want));
+  CHECK(st.modified_leaves_split == 1);
+  CHECK(run(f, keep_box({{0, 0, 0}, {0, 0, 0}}), true) == f);
+  // Split below the top levels of a 4096^3 world: the root leaf becomes branches down to
+  // the 1024 level, and only the part around the kept voxel stays modified.
+  const Bytes big = dat(12, Bytes{0x03, 0x22, 0x02});
+  const Bytes out = run(big, keep_box({{0, 0, 0}, {0, 0, 0}}), false);
+  const auto v = octree::parse(out);
+  const auto s = octree::stats(v);
+  CHECK(s.modified_volume == 1);
+  CHECK(s.by_depth[0].leaves == 0);
+  CHECK(s.by_depth[1].leaves == 0);
+  CHECK(s.unflagged_ancestors == 0);
+}

@@ -34,7 +34,8 @@ nlohmann::json stats_json(const octree::ResetStats& s) {
   return {{"nodes", {{"before", s.nodes_before}, {"after", s.nodes_after}, {"reset", s.nodes_reset},
                      {"kept", s.nodes_before - s.nodes_reset}}},
           {"subtrees_reset", s.subtrees_reset},
-          {"modified_leaves", {{"reset", s.modified_leaves_reset}, {"kept", s.modified_leaves_kept}}},
+          {"modified_leaves", {{"reset", s.modified_leaves_reset}, {"kept", s.modified_leaves_kept},
+                               {"split", s.modified_leaves_split}}},
           {"branches_collapsed", s.branches_collapsed},
           {"veins", {{"reset", s.veins_reset}, {"kept", s.veins_kept}}},
           {"bytes", {{"before", s.bytes_before}, {"after", s.bytes_after}}}};
@@ -47,6 +48,9 @@ void print_text(std::FILE* f, const octree::ResetStats& s) {
                u(s.nodes_before - s.nodes_reset));
   std::fprintf(f, "modified leaves: %llu reset, %llu kept\n", u(s.modified_leaves_reset),
                u(s.modified_leaves_kept));
+  if (s.modified_leaves_split) {
+    std::fprintf(f, "modified leaves split at a shape's boundary: %llu\n", u(s.modified_leaves_split));
+  }
   if (s.branches_collapsed) std::fprintf(f, "branches collapsed: %llu\n", u(s.branches_collapsed));
   std::fprintf(f, "veins: %llu reset, %llu kept\n", u(s.veins_reset), u(s.veins_kept));
   std::fprintf(f, "bytes: %llu -> %llu\n", u(s.bytes_before), u(s.bytes_after));
@@ -86,6 +90,10 @@ void run_reset(const Context& ctx, ResetCliOptions& o) {
     j["file"] = in.name;
     j["dry_run"] = o.dry_run;
     j["compat"] = o.compat;
+    j["keep"] = nlohmann::json::array();
+    j["drop"] = nlohmann::json::array();
+    for (const auto& sh : ro.region.keep) j["keep"].push_back(sh.describe());
+    for (const auto& sh : ro.region.drop) j["drop"].push_back(sh.describe());
     j["output"] = o.dry_run ? nlohmann::json() : nlohmann::json(io::display_name(target));
     if (o.in_place && !o.no_backup && !o.dry_run) j["backup"] = backup;
     std::printf("%s\n", j.dump(2).c_str());
