@@ -7,6 +7,7 @@
 #include "formats/chunk_blob.hpp"
 #include "formats/octree_identify.hpp"
 #include "formats/rle_stream.hpp"
+#include "formats/sm_chunk_info.hpp"
 
 namespace voxkit::identify {
 
@@ -17,6 +18,7 @@ const std::vector<Entry>& describers() {
       {"terrain-base", octree_identify::describe_terrain_base},
       {"terrain-dat", octree_identify::describe_terrain_dat},
       {"rle", rle_stream::describe},
+      {"sm-chunk", sm::describe_sm_chunk},
   };
   return list;
 }
