@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "formats/io.hpp"
+#include "formats/save.hpp"
+#include "formats/world_xml.hpp"
 #include "lib/error.hpp"
 
 namespace voxkit::cli {
@@ -15,6 +17,8 @@ namespace {
 // terrain.dat of a 4096^3 world is tens of MB; 2 GiB leaves room and stays far from int32
 // offsets.
 constexpr uint64_t kMaxTerrainBytes = uint64_t(2) << 30;
+// world.xml is tens of MB in real saves.
+constexpr uint64_t kMaxWorldBytes = uint64_t(1) << 30;
 
 std::vector<double> numbers(const std::string& s, size_t want, const char* what) {
   std::vector<double> v;
@@ -55,14 +59,34 @@ Loaded load(const std::string& path, bool any_depth) {
   l.path = path;
   l.name = io::display_name(path);
   if (is_zip_file(path)) {
-    throw_usage(l.name + " is a .save archive; this build reads bare terrain.dat files only");
+    l.is_save = true;
+    with_source(l.name, [&] {
+      l.bytes = save::read_member(path, "terrain.dat", kMaxTerrainBytes);
+      const auto xml = save::read_member(path, "world.xml", kMaxWorldBytes);
+      l.world = std::string(xml.begin(), xml.end());
+    });
+    l.view = with_source(l.name + " (terrain.dat)", [&] { return octree::parse(l.bytes, {any_depth}); });
+    return l;
   }
   l.bytes = io::read_all(path, kMaxTerrainBytes);
   l.view = with_source(l.name, [&] { return octree::parse(l.bytes, {any_depth}); });
   return l;
 }
 
-std::string load_world(const std::string& path) { return io::read_text(path); }
+std::string load_world(const std::string& path) { return io::read_text(path, kMaxWorldBytes); }
+
+std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name) {
+  const auto rooms = with_source(name, [&] { return world_xml::read_rooms(xml); });
+  std::vector<octree::RoomCells> out;
+  out.reserve(rooms.size());
+  for (const auto& r : rooms) {
+    octree::RoomCells cells;
+    cells.reserve(r.cells.size());
+    for (const auto& c : r.cells) cells.push_back({c.x, c.y, c.z});
+    out.push_back(std::move(cells));
+  }
+  return out;
+}
 
 octree::Box parse_box(const std::string& s) {
   const auto v = numbers(s, 6, "box");

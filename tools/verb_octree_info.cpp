@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "formats/octree_map.hpp"
+#include "formats/world_xml.hpp"
+#include "lib/error.hpp"
 #include "lib/octree_stats.hpp"
 #include "tools/verb_octree.hpp"
 
@@ -36,8 +38,22 @@ void run_info(const Context& ctx, const InfoOptions& o) {
              " px, " + std::to_string(cell) + " voxels per pixel)");
   }
 
+  // For a save: its rooms and the checksums world.xml holds.
+  nlohmann::json world;
+  if (in.world) {
+    const auto rooms = rooms_of(*in.world, in.name + " (world.xml)");
+    const auto sums = with_source(in.name + " (world.xml)", [&] { return world_xml::read_checksums(*in.world); });
+    size_t nonzero = 0;
+    for (auto c : sums) nonzero += c != 0;
+    world = nlohmann::json::object();
+    world["rooms"] = rooms.size();
+    world["room_cells"] = octree::room_cell_count(rooms);
+    world["checksums"] = sums.size();
+    world["nonzero_checksums"] = nonzero;
+  }
   if (o.json) {
     nlohmann::json j;
+    if (!world.is_null()) j["world"] = world;
     j["file"] = in.name;
     j["kind"] = in.is_save ? "save" : "terrain.dat";
     j["bytes"] = in.bytes.size();
@@ -77,7 +93,13 @@ void run_info(const Context& ctx, const InfoOptions& o) {
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
-  std::printf("%s: terrain.dat, %zu bytes\n", in.name.c_str(), in.bytes.size());
+  std::printf("%s: %s, %zu bytes\n", in.name.c_str(), in.is_save ? "save, terrain.dat" : "terrain.dat",
+              in.bytes.size());
+  if (!world.is_null()) {
+    std::printf("world.xml: %d rooms (%d cells), %d TerrainChunkChecksums (%d non-zero)\n",
+                world["rooms"].get<int>(), world["room_cells"].get<int>(), world["checksums"].get<int>(),
+                world["nonzero_checksums"].get<int>());
+  }
   std::printf("world: maxDepth %d, %llu^3 voxels, world = octree - (%lld, 0, %lld)\n", v.max_depth,
               (unsigned long long)v.size(), (long long)v.origin(), (long long)v.origin());
   std::printf("nodes: %llu (%llu branches, %llu leaves); modified: %llu branches, %llu leaves\n",
@@ -117,7 +139,7 @@ void run_info(const Context& ctx, const InfoOptions& o) {
 void add_info(CLI::App& parent, Context& ctx) {
   auto o = std::make_shared<InfoOptions>();
   auto* c = parent.add_subcommand("info", "World size, node counts, modified volume and regions, veins");
-  c->add_option("input", o->input, "terrain.dat ('-' = stdin)")->required();
+  c->add_option("input", o->input, "terrain.dat or .save ('-' = stdin)")->required();
   c->add_flag("--json", o->json, "Print JSON (docs/octree-cli.md)");
   c->add_flag("--any-depth", o->any_depth, "Accept maxDepth 0..24, not only 10..12");
   c->add_option("--block", o->block, "Block edge for modified regions (power of two)")->capture_default_str();
