@@ -15,10 +15,10 @@ const std::vector<Entry>& describers() {
   // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
   static const std::vector<Entry> list = {
       {"chunk-blob", chunk_blob::describe},
-      {"terrain-base", octree_identify::describe_terrain_base},
-      {"terrain-dat", octree_identify::describe_terrain_dat},
       {"rle", rle_stream::describe},
       {"sm-chunk", sm::describe_sm_chunk},
+      {"terrain-base", octree_identify::describe_terrain_base},
+      {"terrain-dat", octree_identify::describe_terrain_dat},
   };
   return list;
 }
