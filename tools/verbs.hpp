@@ -17,5 +17,6 @@ void add_chunk_command(CLI::App& app, Context& ctx);
 void add_save_command(CLI::App& app, Context& ctx);
 void add_mesh_command(CLI::App& app, Context& ctx);
 void add_caves_command(CLI::App& app, Context& ctx);
+void add_octree_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
