@@ -13,5 +13,6 @@ void add_info_command(CLI::App& app, Context& ctx);
 void add_b64_command(CLI::App& app, Context& ctx);
 void add_lz4_command(CLI::App& app, Context& ctx);
 void add_chunk_command(CLI::App& app, Context& ctx);
+void add_save_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
