@@ -98,8 +98,12 @@ void edge(float ax, float ay, float az, float bx, float by, float bz, int32_t yl
   const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(yb)) - ylo);
   const float invL = 1.0f / (h2 + ey * ey);
   const float base = -(ax * ex + az * ez);
+  const float ymin = std::min(ay, by), ymax = std::max(ay, by);
   for (int32_t k = k0; k <= k1; ++k) {
-    const float wy = float(ylo + k) - ay;
+    const float y = float(ylo + k);
+    const float gap = std::max({0.0f, ymin - y, y - ymax});
+    if (dh2 + gap * gap >= d2[k]) continue;
+    const float wy = y - ay;
     const float t = std::clamp((base + wy * ey) * invL, 0.0f, 1.0f);
     const float dx = -ax - t * ex, dy = wy - t * ey, dz = -az - t * ez;
     d2[k] = std::min(d2[k], dx * dx + dy * dy + dz * dz);
@@ -174,43 +178,79 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   }
   const int32_t n = yhi - ylo + 1;
   if (n <= 0) return;
-  s.d2.assign(size_t(n), kBand2);
-  float* d2 = s.d2.data();
-  const float* lx = s.lx.data();
-  const float* lz = s.lz.data();
-  for (int32_t b = 0; b < nJ; ++b) {
-    const float* row = &w.h[size_t(cx.ilo) + size_t(w.w) * (cz.ilo + b)];
-    const float* up = b + 1 < nJ ? row + w.w : nullptr;
-    for (int32_t a = 0; a < nI; ++a) {
-      const float h00 = row[a];
-      if (std::isnan(h00)) continue;
-      if (a + 1 < nI && !std::isnan(row[a + 1])) {
-        edge(lx[a], h00, lz[b], lx[a + 1], row[a + 1], lz[b], ylo, d2, n);
-      }
-      if (!up) continue;
-      if (!std::isnan(up[a])) edge(lx[a], h00, lz[b], lx[a], up[a], lz[b + 1], ylo, d2, n);
-      if (a + 1 >= nI) continue;
-      const float h10 = row[a + 1], h01 = up[a], h11 = up[a + 1];
-      if (std::isnan(h11)) continue;
-      edge(lx[a], h00, lz[b], lx[a + 1], h11, lz[b + 1], ylo, d2, n);
-      // Faces only where the cell comes within the band horizontally.
-      const float gx = std::max({lx[a], 0.0f, -lx[a + 1]});
-      const float gz = std::max({lz[b], 0.0f, -lz[b + 1]});
-      if (gx * gx + gz * gz >= kBand2) continue;
-      if (!std::isnan(h10)) {
-        face(lx[a], h00, lz[b], lx[a + 1], h10, lz[b], lx[a + 1], h11, lz[b + 1], ylo, d2, n);
-      }
-      if (!std::isnan(h01)) {
-        face(lx[a], h00, lz[b], lx[a + 1], h11, lz[b + 1], lx[a], h01, lz[b + 1], ylo, d2, n);
-      }
-    }
-  }
   // The sign: the surface height at the column, on the same triangles.
   const float fu = cx.frac, fv = cz.frac;
   const float g00 = w.at(cx.cell, cz.cell), g10 = w.at(cx.cell + 1, cz.cell);
   const float g01 = w.at(cx.cell, cz.cell + 1), g11 = w.at(cx.cell + 1, cz.cell + 1);
   const float hc = fu >= fv ? g00 + fu * (g10 - g00) + fv * (g11 - g10)
                             : g00 + fv * (g01 - g00) + fu * (g11 - g01);
+  // The vertical distance bounds the true one; the column's own cell then tightens it, so
+  // most other cells and edges can be skipped by their lower bound.
+  s.d2.resize(size_t(n));
+  float* d2 = s.d2.data();
+  for (int32_t k = 0; k < n; ++k) {
+    const float t = float(ylo + k) - hc;
+    d2[k] = std::min(kBand2, t * t);
+  }
+  const float* lx = s.lx.data();
+  const float* lz = s.lz.data();
+  auto H = [&](int32_t a, int32_t b) { return w.h[size_t(cx.ilo + a) + size_t(w.w) * (cz.ilo + b)]; };
+  // Whether anything at horizontal distance^2 g2 and heights [lo, hi] could beat a sample.
+  auto useful = [&](float g2, float lo, float hi) {
+    const float r = std::sqrt(kBand2 - g2);
+    const int32_t k0 = std::max<int32_t>(0, int32_t(std::ceil(lo - r)) - ylo);
+    const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(hi + r)) - ylo);
+    for (int32_t k = k0; k <= k1; ++k) {
+      const float y = float(ylo + k);
+      const float gap = std::max({0.0f, lo - y, y - hi});
+      if (g2 + gap * gap < d2[k]) return true;
+    }
+    return false;
+  };
+  auto do_cell = [&](int32_t a, int32_t b, bool far_edges) {
+    const float h00 = H(a, b), h10 = H(a + 1, b), h01 = H(a, b + 1), h11 = H(a + 1, b + 1);
+    const float x0 = lx[a], x1 = lx[a + 1], z0 = lz[b], z1 = lz[b + 1];
+    const float gx = std::max({x0, 0.0f, -x1});
+    const float gz = std::max({z0, 0.0f, -z1});
+    const float g2 = gx * gx + gz * gz;
+    if (g2 >= kBand2) return;
+    const bool n00 = std::isnan(h00), n10 = std::isnan(h10), n01 = std::isnan(h01),
+               n11 = std::isnan(h11);
+    if (n00 || n10 || n01 || n11) {
+      // A corner without data: only the triangles and edges that have all their corners.
+      if (!n00 && !n11) {
+        edge(x0, h00, z0, x1, h11, z1, ylo, d2, n);
+        if (!n10) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
+        if (!n01) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
+      }
+      if (!n00 && !n10) edge(x0, h00, z0, x1, h10, z0, ylo, d2, n);
+      if (!n00 && !n01) edge(x0, h00, z0, x0, h01, z1, ylo, d2, n);
+      if (far_edges && !n10 && !n11) edge(x1, h10, z0, x1, h11, z1, ylo, d2, n);
+      if (far_edges && !n01 && !n11) edge(x0, h01, z1, x1, h11, z1, ylo, d2, n);
+      return;
+    }
+    const float lo = std::min({h00, h10, h01, h11}), hi = std::max({h00, h10, h01, h11});
+    if (!useful(g2, lo, hi)) return;
+    face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
+    face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
+    edge(x0, h00, z0, x1, h11, z1, ylo, d2, n);
+    edge(x0, h00, z0, x1, h10, z0, ylo, d2, n);
+    edge(x0, h00, z0, x0, h01, z1, ylo, d2, n);
+    if (far_edges) {
+      edge(x1, h10, z0, x1, h11, z1, ylo, d2, n);
+      edge(x0, h01, z1, x1, h11, z1, ylo, d2, n);
+    }
+  };
+  // Each cell owns its near edges (bottom, left, diagonal); the far edges (right, top) are
+  // the next cells' near edges, so only the last row and column and the own cell (taken
+  // first, out of order) add them.
+  const int32_t own_a = cx.cell - cx.ilo, own_b = cz.cell - cz.ilo;
+  do_cell(own_a, own_b, true);
+  for (int32_t b = 0; b + 1 < nJ; ++b)
+    for (int32_t a = 0; a + 1 < nI; ++a) {
+      if (a == own_a && b == own_b) continue;
+      do_cell(a, b, a + 2 == nI || b + 2 == nJ);
+    }
   for (int32_t k = 0; k < n; ++k) {
     const float d = std::sqrt(d2[k]);
     out[k] = quantize_sdf(float(ylo + k) > hc ? d : -d);
