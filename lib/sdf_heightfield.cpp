@@ -84,15 +84,15 @@ void face(float ax, float ay, float az, float bx, float by, float bz, float cx, 
 }
 
 void edge(float ax, float ay, float az, float bx, float by, float bz, int32_t ylo, float* d2,
-          int32_t n) {
+          int32_t n, float maxd2 = kBand2) {
   const float ex = bx - ax, ey = by - ay, ez = bz - az;
   // Horizontal distance from the column to the segment's projection.
   const float h2 = ex * ex + ez * ez;
   float th = h2 > 0 ? std::clamp(-(ax * ex + az * ez) / h2, 0.0f, 1.0f) : 0.0f;
   const float hx = ax + th * ex, hz = az + th * ez;
   const float dh2 = hx * hx + hz * hz;
-  if (dh2 >= kBand2) return;
-  const float r = std::sqrt(kBand2 - dh2);
+  if (dh2 >= maxd2) return;
+  const float r = std::sqrt(maxd2 - dh2);
   const float ya = std::min(ay, by) - r, yb = std::max(ay, by) + r;
   const int32_t k0 = std::max<int32_t>(0, int32_t(std::ceil(ya)) - ylo);
   const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(yb)) - ylo);
@@ -207,13 +207,15 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     }
     return false;
   };
+  float maxd2 = kBand2 * 1.0001f;  // until the own cell has been done: no face skipped
   auto do_cell = [&](int32_t a, int32_t b, bool far_edges) {
+    const float idx = 1.0f / (lx[a + 1] - lx[a]), idz = 1.0f / (lz[b + 1] - lz[b]);
     const float h00 = H(a, b), h10 = H(a + 1, b), h01 = H(a, b + 1), h11 = H(a + 1, b + 1);
     const float x0 = lx[a], x1 = lx[a + 1], z0 = lz[b], z1 = lz[b + 1];
     const float gx = std::max({x0, 0.0f, -x1});
     const float gz = std::max({z0, 0.0f, -z1});
     const float g2 = gx * gx + gz * gz;
-    if (g2 >= kBand2) return;
+    if (g2 >= maxd2) return;
     const bool n00 = std::isnan(h00), n10 = std::isnan(h10), n01 = std::isnan(h01),
                n11 = std::isnan(h11);
     if (n00 || n10 || n01 || n11) {
@@ -231,14 +233,19 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     }
     const float lo = std::min({h00, h10, h01, h11}), hi = std::max({h00, h10, h01, h11});
     if (!useful(g2, lo, hi)) return;
-    face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
-    face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
-    edge(x0, h00, z0, x1, h11, z1, ylo, d2, n);
-    edge(x0, h00, z0, x1, h10, z0, ylo, d2, n);
-    edge(x0, h00, z0, x0, h01, z1, ylo, d2, n);
+    // A face can only be nearest through its interior, where the foot point lies inside it;
+    // the foot is |s| * |n_xz| from the column horizontally, |s| below sqrt(maxd2).
+    const float ax = (h10 - h00) * idx, az = (h11 - h10) * idz;  // triangle A's gradient
+    const float bx = (h11 - h01) * idx, bz = (h01 - h00) * idz;  // triangle B's gradient
+    const float ma = ax * ax + az * az, mb = bx * bx + bz * bz;
+    if (g2 * (1 + ma) <= maxd2 * ma) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
+    if (g2 * (1 + mb) <= maxd2 * mb) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
+    edge(x0, h00, z0, x1, h11, z1, ylo, d2, n, maxd2);
+    edge(x0, h00, z0, x1, h10, z0, ylo, d2, n, maxd2);
+    edge(x0, h00, z0, x0, h01, z1, ylo, d2, n, maxd2);
     if (far_edges) {
-      edge(x1, h10, z0, x1, h11, z1, ylo, d2, n);
-      edge(x0, h01, z1, x1, h11, z1, ylo, d2, n);
+      edge(x1, h10, z0, x1, h11, z1, ylo, d2, n, maxd2);
+      edge(x0, h01, z1, x1, h11, z1, ylo, d2, n, maxd2);
     }
   };
   // Each cell owns its near edges (bottom, left, diagonal); the far edges (right, top) are
@@ -246,6 +253,8 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   // first, out of order) add them.
   const int32_t own_a = cx.cell - cx.ilo, own_b = cz.cell - cz.ilo;
   do_cell(own_a, own_b, true);
+  maxd2 = 0;
+  for (int32_t k = 0; k < n; ++k) maxd2 = std::max(maxd2, d2[k]);
   for (int32_t b = 0; b + 1 < nJ; ++b)
     for (int32_t a = 0; a + 1 < nI; ++a) {
       if (a == own_a && b == own_b) continue;
