@@ -27,6 +27,11 @@ void Error::shift_offset(uint64_t base) {
   }
 }
 
+void Error::add_context(const std::string& context) {
+  what_.insert(0, context);
+  compose();
+}
+
 void Error::compose() {
   message_.clear();
   if (!source_.empty()) message_ += source_ + ": ";

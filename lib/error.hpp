@@ -32,6 +32,8 @@ class Error : public std::exception {
   void set_source(const std::string& source);
   // Moves the offset by `base` (a decoder ran over a slice of a larger file).
   void shift_offset(uint64_t base);
+  // Puts `context` (e.g. "chunk 12: ") before what went wrong.
+  void add_context(const std::string& context);
 
   // "SOURCE: offset N: WHAT (expected E, found F)"
   const char* what() const noexcept override { return message_.c_str(); }

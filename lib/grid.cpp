@@ -14,10 +14,13 @@ void check_dims(const Dims& c, uint64_t max_samples) {
     throw_usage("grid cells must be at least 1 on every axis, got " + std::to_string(c.nx) + "x" +
                 std::to_string(c.ny) + "x" + std::to_string(c.nz));
   }
-  if (c.samples() > max_samples) {
+  // Checked axis by axis so that huge dimensions cannot wrap the 64-bit product.
+  const bool over = c.sx() > max_samples || c.sx() * c.sy() > max_samples ||
+                    c.sx() * c.sy() > max_samples / c.sz();
+  if (over) {
     throw_usage("grid of " + std::to_string(c.nx) + "x" + std::to_string(c.ny) + "x" +
-                std::to_string(c.nz) + " cells has " + std::to_string(c.samples()) +
-                " samples, over the limit of " + std::to_string(max_samples));
+                std::to_string(c.nz) + " cells has more than " + std::to_string(max_samples) +
+                " samples (the limit)");
   }
 }
 

@@ -36,6 +36,19 @@ size_t decode_into(std::span<const uint8_t> stream, std::span<uint8_t> out);
 // anything is allocated) and the stream must end exactly where its last token ends.
 std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples);
 
+// What a stream is made of, from a full validation pass that writes no samples.
+struct Stats {
+  uint64_t samples = 0;
+  uint64_t header_bytes = 0;  // length of the count varint
+  uint64_t runs = 0, literals = 0;
+  uint64_t run_samples = 0, literal_samples = 0;
+  uint64_t tokens() const { return runs + literals; }
+};
+
+// Checks a whole stream by decode()'s rules (count at most `max_samples`, no bytes after the
+// last token) without decoding it, and counts its tokens.
+Stats scan(std::span<const uint8_t> stream, uint64_t max_samples = kMaxCount);
+
 // Appends an unsigned LEB128 varint.
 void put_varint(std::vector<uint8_t>& out, uint32_t v);
 

@@ -1,0 +1,61 @@
+// voxkit b64 encode|decode: standard padded Base64 with the strict decoder of lib/base64.hpp.
+#include <memory>
+#include <string_view>
+
+#include "formats/io.hpp"
+#include "lib/base64.hpp"
+#include "lib/error.hpp"
+#include "tools/verbs.hpp"
+
+namespace voxkit::cli {
+namespace {
+
+struct B64Options {
+  std::string input = "-";
+  std::string output = "-";
+  bool no_newline = false;
+};
+
+}  // namespace
+
+void add_b64_command(CLI::App& app, Context& ctx) {
+  auto* b64 = app.add_subcommand("b64", "Base64, standard alphabet, padded, strict decoding");
+  b64->require_subcommand(1);
+  auto opt = std::make_shared<B64Options>();
+
+  auto* enc = b64->add_subcommand("encode", "Encode bytes as one line of Base64");
+  enc->add_option("input", opt->input, "Bytes to encode ('-' = stdin)")->capture_default_str();
+  enc->add_option("-o,--output", opt->output, "Base64 text ('-' = stdout)")->capture_default_str();
+  enc->add_flag("-n,--no-newline", opt->no_newline, "Do not end the text with a newline");
+  enc->callback([&ctx, opt] {
+    io::check_output(opt->output, ctx.out(false));
+    const auto raw = io::read_all(opt->input);
+    std::string text = base64::encode(raw);
+    if (!opt->no_newline) text += '\n';
+    io::AtomicOutput out(opt->output, ctx.out(false));
+    out.write(text);
+    out.commit();
+    ctx.info("b64: " + std::to_string(raw.size()) + " bytes -> " +
+             std::to_string(base64::encoded_size(raw.size())) + " characters");
+  });
+
+  auto* dec = b64->add_subcommand(
+      "decode", "Decode Base64 text (one final newline is allowed; nothing else but the alphabet)");
+  dec->add_option("input", opt->input, "Base64 text ('-' = stdin)")->capture_default_str();
+  dec->add_option("-o,--output", opt->output, "Decoded bytes ('-' = stdout)")->capture_default_str();
+  dec->callback([&ctx, opt] {
+    io::check_output(opt->output, ctx.out());
+    const auto bytes = io::read_all(opt->input);
+    std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    // A file that ends with a newline (as `b64 encode` writes) is fine; any other
+    // whitespace is an error.
+    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    const auto raw = with_source(io::display_name(opt->input), [&] { return base64::decode(text); });
+    io::write_file(opt->output, raw, ctx.out());
+    ctx.info("b64: " + std::to_string(text.size()) + " characters -> " +
+             std::to_string(raw.size()) + " bytes");
+  });
+}
+
+}  // namespace voxkit::cli

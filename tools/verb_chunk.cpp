@@ -1,0 +1,95 @@
+// voxkit chunk convert: Scrap Mechanic chunks between Lua table, JSON, binary, LZ4 and the
+// Base64 string, one file or one chunk per line (--batch).
+#include <cstdio>
+#include <memory>
+
+#include "formats/io.hpp"
+#include "formats/sm_chunk.hpp"
+#include "formats/sm_chunk_batch.hpp"
+#include "lib/error.hpp"
+#include "tools/verbs.hpp"
+
+namespace voxkit::cli {
+namespace {
+
+struct ChunkOptions {
+  std::string input = "-";
+  std::string output = "-";
+  std::string to;
+  std::string from;
+  bool batch = false;
+  bool keep_going = false;
+};
+
+void run_batch(const Context& ctx, const ChunkOptions& o, sm::Form to,
+               std::optional<sm::Form> from) {
+  io::check_output(o.output, ctx.out(!sm::is_text(to)));
+  const auto input = io::read_all(o.input);
+  sm::BatchOptions bopts;
+  bopts.from = from;
+  bopts.to = to;
+  bopts.keep_going = o.keep_going;
+  bopts.source = io::display_name(o.input);
+  const auto result = sm::convert_batch(input, bopts);
+  io::write_file(o.output, result.output, ctx.out(!sm::is_text(to)));
+  // Bad lines are errors: reported even with -q, and the run exits 1 after writing the rest.
+  for (const auto& e : result.errors) std::fprintf(stderr, "voxkit: %s\n", e.c_str());
+  ctx.info("chunk: " + std::to_string(result.lines - result.errors.size()) + " of " +
+           std::to_string(result.lines) + " lines converted to " + sm::form_name(to));
+  if (!result.errors.empty()) {
+    throw Error(ErrorKind::Data, std::to_string(result.errors.size()) + " of " +
+                                     std::to_string(result.lines) + " lines failed");
+  }
+}
+
+void run_one(const Context& ctx, const ChunkOptions& o, sm::Form to, std::optional<sm::Form> from) {
+  io::check_output(o.output, ctx.out(!sm::is_text(to)));
+  const auto input = io::read_all(o.input, 1u << 24);
+  sm::Form used{};
+  const sm::Chunk chunk =
+      with_source(io::display_name(o.input), [&] { return sm::decode_any(input, from, &used); });
+  const auto bytes = sm::encode(chunk, to);
+  io::write_file(o.output, bytes, ctx.out(!sm::is_text(to)));
+  ctx.info(std::string("chunk: ") + sm::form_name(used) + (from ? "" : " (detected)") + " -> " +
+           sm::form_name(to) + ", " + std::to_string(bytes.size()) + " bytes");
+}
+
+}  // namespace
+
+void add_chunk_command(CLI::App& app, Context& ctx) {
+  auto* chunk = app.add_subcommand("chunk", "Scrap Mechanic 17x17x17 voxel chunks");
+  chunk->require_subcommand(1);
+  auto opt = std::make_shared<ChunkOptions>();
+
+  auto* conv = chunk->add_subcommand(
+      "convert",
+      "Convert a chunk between forms: lua (raw Lua table), json, bin (4913 bytes), lz4 (raw "
+      "block), b64 (the serialized string: Base64 of an LZ4 HC block)");
+  conv->add_option("input", opt->input, "Chunk, or lines of chunks with --batch ('-' = stdin)")
+      ->capture_default_str();
+  conv->add_option("-o,--output", opt->output, "Output ('-' = stdout)")->capture_default_str();
+  conv->add_option("--to", opt->to, "Output form")
+      ->required()
+      ->check(CLI::IsMember({"lua", "json", "bin", "lz4", "b64"}));
+  conv->add_option("--from", opt->from, "Input form (default: detected)")
+      ->check(CLI::IsMember({"lua", "json", "bin", "lz4", "b64"}));
+  conv->add_flag("--batch", opt->batch,
+                 "One chunk per input line (lua, json or b64 text) -> one per output line "
+                 "(bin: 4913-byte records)");
+  conv->add_flag("--keep-going", opt->keep_going,
+                 "With --batch: report a bad line, write an empty line for it, go on; exit 1 "
+                 "at the end")
+      ->needs("--batch");
+  conv->callback([&ctx, opt] {
+    const sm::Form to = *sm::parse_form(opt->to);
+    std::optional<sm::Form> from;
+    if (!opt->from.empty()) from = sm::parse_form(opt->from);
+    if (opt->batch) {
+      run_batch(ctx, *opt, to, from);
+    } else {
+      run_one(ctx, *opt, to, from);
+    }
+  });
+}
+
+}  // namespace voxkit::cli
