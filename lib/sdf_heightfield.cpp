@@ -42,6 +42,19 @@ struct Scratch {
   std::vector<float> lx, lz;
 };
 
+// First and last band index at or above / below y, clamped to [0, n-1] (an empty range for
+// NaN); safe for any float, as heights and steep planes can put y far outside the zone.
+inline int32_t first_index(float y, int32_t ylo) {
+  const float v = std::ceil(y) - float(ylo);
+  if (!(v >= 0)) return 0;
+  return v > 1e9f ? 1000000000 : int32_t(v);
+}
+inline int32_t last_index(float y, int32_t ylo, int32_t n) {
+  const float v = std::floor(y) - float(ylo);
+  if (!(v >= -1)) return -1;
+  return v > float(n - 1) ? n - 1 : int32_t(v);
+}
+
 void face(float ax, float ay, float az, float bx, float by, float bz, float cx, float cy,
           float cz, int32_t ylo, float* d2, int32_t n) {
   const float e1x = bx - ax, e1y = by - ay, e1z = bz - az;
@@ -75,8 +88,8 @@ void face(float ax, float ay, float az, float bx, float by, float bz, float cx, 
   }
   if (!(smin <= smax)) return;
   const float ya = (smin - c0) / ny, yb = (smax - c0) / ny;
-  const int32_t k0 = std::max<int32_t>(0, int32_t(std::ceil(ya)) - ylo);
-  const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(yb)) - ylo);
+  const int32_t k0 = first_index(ya, ylo);
+  const int32_t k1 = last_index(yb, ylo, n);
   for (int32_t k = k0; k <= k1; ++k) {
     const float s = ny * float(ylo + k) + c0;
     d2[k] = std::min(d2[k], s * s);
@@ -94,8 +107,8 @@ void edge(float ax, float ay, float az, float bx, float by, float bz, int32_t yl
   if (dh2 >= maxd2) return;
   const float r = std::sqrt(maxd2 - dh2);
   const float ya = std::min(ay, by) - r, yb = std::max(ay, by) + r;
-  const int32_t k0 = std::max<int32_t>(0, int32_t(std::ceil(ya)) - ylo);
-  const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(yb)) - ylo);
+  const int32_t k0 = first_index(ya, ylo);
+  const int32_t k1 = last_index(yb, ylo, n);
   const float invL = 1.0f / (h2 + ey * ey);
   const float base = -(ax * ex + az * ez);
   const float ymin = std::min(ay, by), ymax = std::max(ay, by);
@@ -162,20 +175,39 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   s.lz.resize(nJ);
   for (int32_t a = 0; a < nI; ++a) s.lx[a] = float(w.vx[cx.ilo + a] - X);
   for (int32_t b = 0; b < nJ; ++b) s.lz[b] = float(w.vz[cz.ilo + b] - Z);
-  float hmin = INFINITY, hmax = -INFINITY;
-  for (int32_t b = 0; b < nJ; ++b) {
+  // The band's y-range: each cell within the band horizontally (at distance g) reaches
+  // sqrt(band^2 - g^2) above its highest and below its lowest corner.
+  float ymin = INFINITY, ymax = -INFINITY;
+  for (int32_t b = 0; b + 1 < nJ; ++b) {
+    const float gz = std::max({s.lz[b], 0.0f, -s.lz[b + 1]});
+    if (gz >= kBand) continue;
     const float* row = &w.h[size_t(cx.ilo) + size_t(w.w) * (cz.ilo + b)];
-    for (int32_t a = 0; a < nI; ++a) {
-      if (row[a] < hmin) hmin = row[a];
-      if (row[a] > hmax) hmax = row[a];
+    const float* up = row + w.w;
+    for (int32_t a = 0; a + 1 < nI; ++a) {
+      const float gx = std::max({s.lx[a], 0.0f, -s.lx[a + 1]});
+      const float g2 = gx * gx + gz * gz;
+      if (g2 >= kBand2) continue;
+      const float r = std::sqrt(kBand2 - g2);
+      // NaN corners fail both comparisons and are skipped.
+      float lo = INFINITY, hi = -INFINITY;
+      for (float h : {row[a], row[a + 1], up[a], up[a + 1]}) {
+        if (h < lo) lo = h;
+        if (h > hi) hi = h;
+      }
+      if (lo - r < ymin) ymin = lo - r;
+      if (hi + r > ymax) ymax = hi + r;
     }
   }
-  ylo = std::max<int32_t>(0, int32_t(std::ceil(hmin - kBand)));
-  yhi = std::min<int32_t>(ny, int32_t(std::floor(hmax + kBand)));
-  if (!(hmin <= hmax)) {
+  if (!(ymin <= ymax)) {
     ylo = 0;
     yhi = -1;
+    return;
   }
+  // Clamped before the conversion: heights far outside the zone are legal input.
+  ylo = int32_t(std::ceil(std::clamp(ymin, -1.0f, float(ny) + 1)));
+  yhi = int32_t(std::floor(std::clamp(ymax, -1.0f, float(ny) + 1)));
+  ylo = std::max(ylo, 0);
+  yhi = std::min(yhi, ny);
   const int32_t n = yhi - ylo + 1;
   if (n <= 0) return;
   // The sign: the surface height at the column, on the same triangles.
@@ -198,8 +230,8 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   // Whether anything at horizontal distance^2 g2 and heights [lo, hi] could beat a sample.
   auto useful = [&](float g2, float lo, float hi) {
     const float r = std::sqrt(kBand2 - g2);
-    const int32_t k0 = std::max<int32_t>(0, int32_t(std::ceil(lo - r)) - ylo);
-    const int32_t k1 = std::min<int32_t>(n - 1, int32_t(std::floor(hi + r)) - ylo);
+    const int32_t k0 = first_index(lo - r, ylo);
+    const int32_t k1 = last_index(hi + r, ylo, n);
     for (int32_t k = k0; k <= k1; ++k) {
       const float y = float(ylo + k);
       const float gap = std::max({0.0f, lo - y, y - hi});
