@@ -120,7 +120,8 @@ TEST_CASE("bake matches the brute-force exact distance within one step on random
   };
   for (Case c : {Case{1, 9, 8, 1.0, 1.5, 0.5}, Case{2, 7, 9, 0.5, 2.5, 0.5}, Case{3, 12, 10, 0.3, 1.0, 0.25},
                  Case{4, 6, 6, 2.0, 3.0, 0.5}, Case{5, 10, 7, 0.7, 4.0, 0.35},
-                 Case{6, 16, 14, 0.2, 0.8, 0.5}, Case{7, 8, 8, 1.0, 0.0, 0.5}}) {
+                 Case{6, 16, 14, 0.2, 0.8, 0.5}, Case{7, 8, 8, 1.0, 0.0, 0.5},
+                 Case{8, 14, 14, 0.5, 8.0, 0.5}, Case{9, 7, 9, 1.5, 6.0, 0.3}}) {
     Heightfield hf = random_terrain(c.seed, c.w, c.d, c.spacing, c.amp);
     ZoneMeta m = plan_zone(hf, whole(c.voxel));
     ByteGrid fast;
