@@ -122,7 +122,8 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
     throw_usage("zone of " + metres(cx) + "x" + metres(cy) + "x" + metres(cz) + " cells has " +
                 metres(samples) + " samples, over the limit of " +
                 std::to_string(spec.max_samples) +
-                " (and 65535 cells per axis): use a larger --voxel-size or a smaller box");
+                " (and 65535 cells per axis; the terrain there spans y " + metres(near.min) + ".." +
+                metres(near.max) + " m): use a larger --voxel-size or a smaller box");
   }
 
   ZoneMeta m;
