@@ -78,9 +78,10 @@ std::vector<uint8_t> write(const chunk_pack::Layout& l, const chunk_pack::Packed
 
 View read(std::span<const uint8_t> f, uint64_t max_samples) {
   const size_t n = std::min(f.size(), kMagic.size());
-  if (std::memcmp(f.data(), kMagic.data(), n) != 0) {
+  if (n == 0 || std::memcmp(f.data(), kMagic.data(), n) != 0) {
     std::string found;
     for (size_t i = 0; i < n; ++i) found += (i ? " " : "") + hex_byte(f[i]);
+    if (n == 0) found = "an empty file";
     throw_data("not a voxkit chunk blob (bad magic)", 0, "\"VXCB\" (0x56 0x58 0x43 0x42)", found);
   }
   if (f.size() < kHeaderBytes) {

@@ -6,13 +6,17 @@
 
 #include "formats/chunk_blob.hpp"
 #include "formats/rle_stream.hpp"
+#include "formats/sm_chunk_info.hpp"
+#include "formats/zone_info.hpp"
 
 namespace voxkit::identify {
 
 const std::vector<Entry>& describers() {
   // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
   static const std::vector<Entry> list = {
+      {"zone", describe_zone},
       {"chunk-blob", chunk_blob::describe},
+      {"sm-chunk", sm::describe_sm_chunk},
       {"rle", rle_stream::describe},
   };
   return list;

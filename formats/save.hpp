@@ -5,8 +5,11 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "lib/progress.hpp"
 
 namespace voxkit::save {
 
@@ -16,26 +19,60 @@ struct MemberInfo {
   uint64_t compressed_size = 0;
   uint16_t method = 0;           // ZIP compression method (0 stored, 8 deflate)
   uint32_t crc32 = 0;
+  uint16_t flags = 0;            // general purpose bits (bit 3: sizes in a data descriptor)
+  uint64_t offset = 0;           // of the local header
 };
 
-// Lists the members of a save, in archive order.
+// Lists the members of a save, in archive (central directory) order. Throws a data error
+// with the byte offset when the archive structure is broken.
 std::vector<MemberInfo> list_members(const std::string& path);
 
 // Reads one member whole; `max_bytes` caps the uncompressed size (checked before reading).
+// Throws a data error when the member is missing, named twice, encrypted, compressed with
+// a method other than stored/deflate, or its data does not match its size and CRC-32.
 std::vector<uint8_t> read_member(const std::string& path, const std::string& name,
                                  uint64_t max_bytes);
+
+// The same over an archive held in memory.
+std::vector<MemberInfo> list_members(std::span<const uint8_t> archive);
+std::vector<uint8_t> read_member(std::span<const uint8_t> archive, const std::string& name,
+                                 uint64_t max_bytes);
+bool has_member(const std::string& path, const std::string& name);
 
 struct RewriteOptions {
   bool backup = true;    // copy PATH to PATH.bak first (refusing to replace an existing .bak
                          // unless force_backup)
   bool force_backup = false;
   bool dry_run = false;  // report, write nothing
+  int level = 1;         // zlib level (1..9) for replaced members that are deflated: 1 is
+                         // several times faster than 6 for ~15% more bytes, and the game
+                         // recompresses the save with its own level when it next saves
+  Progress progress;     // (bytes written, total bytes) while writing; may throw to abort
+};
+
+struct MemberChange {
+  std::string name;
+  uint16_t method = 0;                  // method the member is written with
+  uint64_t old_size = 0, new_size = 0;  // uncompressed
+  uint64_t old_compressed = 0, new_compressed = 0;
+  bool changed = false;                 // false when the new bytes equal the old ones
+};
+
+struct RewriteResult {
+  std::vector<MemberChange> replaced;  // in archive order
+  uint64_t members = 0;                // all members, replaced or not
+  uint64_t bytes_before = 0, bytes_after = 0;
+  std::string backup;                  // the backup written, or empty
+  bool written = false;                // false for a dry run
 };
 
 // Replaces the named members' contents (each must exist in the archive) and writes the
 // archive back atomically (temporary file + rename). Members not named are copied
 // byte-for-byte, without recompression. A failure at any point leaves PATH as it was.
-void rewrite(const std::string& path, const std::map<std::string, std::vector<uint8_t>>& replace,
-             const RewriteOptions& opts);
+// The backup is a hard link to the old file when the file system allows it (the new file
+// is a new inode), else a copy. A replaced member is deflated unless it was stored.
+RewriteResult rewrite(const std::string& path,
+                      const std::map<std::string, std::vector<uint8_t>>& replace,
+                      const RewriteOptions& opts);
 
 }  // namespace voxkit::save

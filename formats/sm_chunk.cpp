@@ -156,7 +156,14 @@ Chunk decode(std::span<const uint8_t> in, Form f) {
 Chunk decode_any(std::span<const uint8_t> in, std::optional<Form> forced, Form* used) {
   const Form f = forced ? *forced : detect(in);
   if (used) *used = f;
-  return decode(in, f);
+  if (forced) return decode(in, f);
+  try {
+    return decode(in, f);
+  } catch (const Error& e) {
+    // Say which form the input was taken for: a guess can be wrong.
+    throw Error(e.kind(), std::string(e.what()) + " [read as " + form_name(f) +
+                              "; --from sets the form]");
+  }
 }
 
 std::vector<uint8_t> encode_lz4(const Chunk& c) { return lz4::compress(c, lz4::Level::HcMax); }

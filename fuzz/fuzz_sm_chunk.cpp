@@ -1,10 +1,12 @@
 // Fuzz target: Scrap Mechanic chunk forms. The first byte picks a form (or detection), the
-// rest is the input; a chunk that decodes must round trip through every form.
+// rest is the input; a chunk that decodes must round trip through every form and have an
+// info description.
 #include <cstdint>
 #include <cstdlib>
 #include <span>
 
 #include "formats/sm_chunk.hpp"
+#include "formats/sm_chunk_info.hpp"
 #include "lib/error.hpp"
 
 using namespace voxkit;
@@ -22,6 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const Error&) {
     return 0;
   }
+  // info never throws for input that decodes.
+  (void)sm::describe_sm_chunk(in, "fuzz");
   for (sm::Form f : kForms) {
     for (bool one_line : {false, true}) {
       sm::WriteOptions w;

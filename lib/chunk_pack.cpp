@@ -31,7 +31,7 @@ std::string sample_name(uint64_t x, uint64_t y, uint64_t z) {
 // reports does not depend on the thread count or the schedule.
 class FirstError {
  public:
-  explicit FirstError(uint64_t none) : best_(none), none_(none) {}
+  explicit FirstError(uint64_t none) : best_(none) {}
   // True when chunk `ci` can no longer change the outcome.
   bool skip(uint64_t ci) const { return ci > best_.load(std::memory_order_relaxed); }
   void record(uint64_t ci, const Error& e) {
@@ -47,22 +47,23 @@ class FirstError {
 
  private:
   std::atomic<uint64_t> best_;
-  uint64_t none_;
   std::mutex mu_;
   std::optional<Error> error_;
 };
 
-// Runs `body(ci)` over [0, n) in parallel; an Error thrown for a chunk is recorded, and the
-// lowest chunk's error is thrown at the end.
+// Runs `body(ci, scratch)` over [0, n) in parallel, with a scratch buffer shared by the
+// chunks of one task; an Error thrown for a chunk is recorded, and the lowest chunk's error
+// is thrown at the end.
 template <class Body>
 void for_chunks(uint64_t n, const Progress& progress, Body&& body) {
   FirstError first(n);
   std::atomic<uint64_t> done{0};
   tbb::parallel_for(tbb::blocked_range<uint64_t>(0, n, 16), [&](const auto& r) {
+    std::vector<uint8_t> scratch;
     for (uint64_t ci = r.begin(); ci != r.end(); ++ci) {
       if (first.skip(ci)) return;
       try {
-        body(ci);
+        body(ci, scratch);
       } catch (const Error& e) {
         first.record(ci, e);
         return;
@@ -152,7 +153,7 @@ Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progre
   Packed out;
   out.offsets.assign(n, 0);
   std::vector<std::vector<uint8_t>> streams(n);
-  for_chunks(n, progress, [&](uint64_t ci) {
+  for_chunks(n, progress, [&](uint64_t ci, std::vector<uint8_t>& buf) {
     const Box box = layout.chunk_box(ci);
     // Most chunks of a terrain are all solid or all air: test that in place, then gather
     // only the chunks that need a stream.
@@ -165,7 +166,6 @@ Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progre
       out.offsets[ci] = -1 - int32_t(first);
       return;
     }
-    thread_local std::vector<uint8_t> buf;
     buf.resize(box.samples());
     gather(layout.cells, samples, box, buf.data());
     streams[ci] = rle::encode(buf);
@@ -359,8 +359,7 @@ void unpack_into(const Layout& layout, std::span<const int32_t> offsets,
   }
 
   // Pass 1: every chunk writes the samples it owns.
-  for_chunks(n, first_half, [&](uint64_t ci) {
-    thread_local std::vector<uint8_t> buf;
+  for_chunks(n, first_half, [&](uint64_t ci, std::vector<uint8_t>& buf) {
     const Box box = layout.chunk_box(ci), own = layout.owned_box(ci);
     const int uniform = decode(ci, buf, box);
     const uint64_t sx = box.size(0), sy = box.size(1);
@@ -378,8 +377,7 @@ void unpack_into(const Layout& layout, std::span<const int32_t> offsets,
   });
 
   // Pass 2: the samples a chunk shares with its neighbours must equal what their owners wrote.
-  for_chunks(n, second_half, [&](uint64_t ci) {
-    thread_local std::vector<uint8_t> buf;
+  for_chunks(n, second_half, [&](uint64_t ci, std::vector<uint8_t>& buf) {
     const Box box = layout.chunk_box(ci), own = layout.owned_box(ci);
     const int uniform = decode(ci, buf, box);
     const uint64_t sx = box.size(0), sy = box.size(1);

@@ -104,3 +104,39 @@ TEST_CASE("rle decode_into stops at the end of its stream", "[rle]") {
   CHECK(rle::decode_into(blob, out) == a.size());
   CHECK(out == Bytes{1, 2, 3});
 }
+
+TEST_CASE("rle scan counts tokens and rejects exactly what decode rejects", "[rle]") {
+  Bytes golden = {0x0d, 0x15, 0x00, 0x06, 0x01, 0x02, 0x03};
+  auto st = rle::scan(golden);
+  CHECK(st.samples == 13);
+  CHECK(st.header_bytes == 1);
+  CHECK(st.runs == 1);
+  CHECK(st.run_samples == 10);
+  CHECK(st.literals == 1);
+  CHECK(st.literal_samples == 3);
+  auto g = test::terrain_grid({12, 10, 9}, 4);
+  Bytes enc = rle::encode(g.data);
+  std::vector<Bytes> cases = {
+      {0x02, 0x00}, {0x02, 0x07, 0x01}, {0x04, 0x08, 1, 2}, {0x80, 0x80, 0x80, 0x80, 0x80, 0x00},
+      {0xff, 0xff, 0xff, 0xff, 0x0f}, {0x81}, {0x02, 0x05}, golden, enc};
+  Bytes extra = golden;
+  extra.push_back(0);
+  cases.push_back(extra);
+  for (size_t n = 0; n < enc.size(); n += 7) cases.emplace_back(enc.begin(), enc.begin() + long(n));
+  for (const auto& c : cases) {
+    bool scan_ok = true, decode_ok = true;
+    try {
+      rle::scan(c, 1 << 20);
+    } catch (const Error&) {
+      scan_ok = false;
+    }
+    try {
+      dec(c);
+    } catch (const Error&) {
+      decode_ok = false;
+    }
+    CHECK(scan_ok == decode_ok);
+  }
+  CHECK_THROWS_WITH(rle::scan(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, 1000),
+                    Catch::Contains("sample count is over the limit"));
+}

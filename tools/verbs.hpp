@@ -8,10 +8,12 @@
 namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
+void add_zone_command(CLI::App& app, Context& ctx);
 void add_pack_commands(CLI::App& app, Context& ctx);
 void add_info_command(CLI::App& app, Context& ctx);
 void add_b64_command(CLI::App& app, Context& ctx);
 void add_lz4_command(CLI::App& app, Context& ctx);
 void add_chunk_command(CLI::App& app, Context& ctx);
+void add_save_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli

@@ -19,6 +19,13 @@ same "$T/piped.rle" "$T/g.rle"
 "$VOXKIT" -j 2 pack "$T/g.raw" --cells 2,2,2 --chunk-cells 1 -o "$T/j2.vxcb"
 same "$T/j1.vxcb" "$T/j2.vxcb"
 same "$T/j1.vxcb" "$T/g.vxcb"
+# the demo terrain grid: round trip, and the same bytes with one thread and with two
+demo="$VOXKIT_SOURCE_DIR/test_data/demo_grid.raw"
+"$VOXKIT" -q -j 1 pack "$demo" --cells 64,40,64 --chunk-cells 5 -o "$T/d1.vxcb"
+"$VOXKIT" -q -j 2 pack "$demo" --cells 64,40,64 --chunk-cells 5 -o "$T/d2.vxcb"
+same "$T/d1.vxcb" "$T/d2.vxcb"
+"$VOXKIT" -q -j 2 unpack "$T/d1.vxcb" -o "$T/d.raw"
+same "$T/d.raw" "$demo"
 # one chunk alone: chunk (1,1,1) is samples 0..2 on every axis, i.e. the whole grid;
 # chunk (0,0,0) is the 2x2x2 corner, all 255.
 run 0 "$VOXKIT" unpack "$T/g.vxcb" --chunk 1,1,1 -o "$T/c7.raw"

@@ -1,0 +1,158 @@
+// Meshing throughput: Surface Nets and Marching Cubes over a seeded terrain SDF with caves
+// and overhangs, on 1 and 2 threads. `--raw FILE` also writes the grid (samples, x fastest)
+// for bench/flying_edges.py. Prints one "RESULT mesher threads triangles vertices seconds"
+// line per run for bench/mesh_peer.sh.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <ctime>
+
+#include <tbb/global_control.h>
+
+#include "lib/mesh.hpp"
+
+using namespace voxkit;
+
+namespace {
+
+// Terrain with rolling hills, carved caves and overhanging ledges.
+ByteGrid make_grid(Dims cells, uint32_t seed) {
+  ByteGrid g(cells, 0);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  const float a = u(rng) * 6.28f, b = u(rng) * 6.28f;
+  std::vector<float> height(g.cells.sx() * g.cells.sz());
+  for (uint64_t z = 0; z < g.cells.sz(); ++z)
+    for (uint64_t x = 0; x < g.cells.sx(); ++x)
+      height[x + g.cells.sx() * z] =
+          float(cells.ny) * (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) *
+                                        std::cos(float(z) * 0.027f + b) +
+                             0.04f * std::sin(float(x + z) * 0.11f));
+  for (uint64_t z = 0; z < g.cells.sz(); ++z)
+    for (uint64_t y = 0; y < g.cells.sy(); ++y)
+      for (uint64_t x = 0; x < g.cells.sx(); ++x)
+        g.at(x, y, z) = quantize_sdf(float(y) - height[x + g.cells.sx() * z]);
+  // Caves: spheres below the surface; ledges: flattened spheres cut into the slopes.
+  auto carve = [&](float cx, float cy, float cz, float r, float squash) {
+    const int64_t x0 = std::max<int64_t>(0, int64_t(cx - r - 3)),
+                  x1 = std::min<int64_t>(cells.nx, int64_t(cx + r + 3));
+    const int64_t y0 = std::max<int64_t>(0, int64_t(cy - r - 3)),
+                  y1 = std::min<int64_t>(cells.ny, int64_t(cy + r + 3));
+    const int64_t z0 = std::max<int64_t>(0, int64_t(cz - r - 3)),
+                  z1 = std::min<int64_t>(cells.nz, int64_t(cz + r + 3));
+    for (int64_t z = z0; z <= z1; ++z)
+      for (int64_t y = y0; y <= y1; ++y)
+        for (int64_t x = x0; x <= x1; ++x) {
+          float dx = float(x) - cx, dy = (float(y) - cy) * squash, dz = float(z) - cz;
+          uint8_t v = quantize_sdf(r - std::sqrt(dx * dx + dy * dy + dz * dz));
+          uint8_t& s = g.at(uint64_t(x), uint64_t(y), uint64_t(z));
+          s = std::max(s, v);
+        }
+  };
+  const int caves = int(uint64_t(cells.nx) * cells.nz / 200);
+  for (int i = 0; i < caves; ++i) {
+    float x = u(rng) * float(cells.nx), z = u(rng) * float(cells.nz);
+    float top = height[uint64_t(x) + g.cells.sx() * uint64_t(z)];
+    carve(x, 2.0f + u(rng) * (top - 6.0f), z, 2.5f + u(rng) * 6.0f, 1.0f);
+  }
+  for (int i = 0; i < caves / 4; ++i) {
+    float x = u(rng) * float(cells.nx), z = u(rng) * float(cells.nz);
+    float top = height[uint64_t(x) + g.cells.sx() * uint64_t(z)];
+    carve(x, top - 3.0f, z, 6.0f + u(rng) * 6.0f, 2.5f);
+  }
+  return g;
+}
+
+struct Run {
+  uint64_t triangles = 0, vertices = 0;
+  double seconds = 0, cpu = 0;  // wall-clock and process CPU time
+};
+
+double cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  MeshOptions o;
+  o.normals = normals;
+  o.mesher = m;
+  o.chunk_cells = 16;
+  Run best;
+  best.seconds = 1e30;
+  for (int r = 0; r < repeats; ++r) {
+    const double c0 = cpu_seconds();
+    auto t0 = std::chrono::steady_clock::now();
+    auto chunks = mesh_chunks(g, o);
+    auto t1 = std::chrono::steady_clock::now();
+    Run run;
+    run.seconds = std::chrono::duration<double>(t1 - t0).count();
+    run.cpu = cpu_seconds() - c0;
+    for (const auto& c : chunks) {
+      run.triangles += c.mesh.triangle_count();
+      run.vertices += c.mesh.vertex_count();
+    }
+    if (run.seconds < best.seconds) best = run;
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Dims cells{256, 128, 256};
+  std::string raw;
+  int repeats = 5;
+  bool normals = true;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--raw") && i + 1 < argc) {
+      raw = argv[++i];
+    } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
+      repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--no-normals")) {
+      normals = false;
+    } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
+      cells = {uint32_t(std::atoi(argv[i + 1])), uint32_t(std::atoi(argv[i + 2])),
+               uint32_t(std::atoi(argv[i + 3]))};
+      i += 3;
+    } else {
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--no-normals] [--raw FILE]\n");
+      return 2;
+    }
+  }
+  ByteGrid g = make_grid(cells, 1234);
+  if (!raw.empty()) {
+    FILE* f = std::fopen(raw.c_str(), "wb");
+    if (!f || std::fwrite(g.data.data(), 1, g.data.size(), f) != g.data.size() || std::fclose(f)) {
+      std::fprintf(stderr, "bench_mesh: cannot write %s\n", raw.c_str());
+      return 1;
+    }
+  }
+  std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs\n", cells.nx,
+              cells.ny, cells.nz, normals ? "on" : "off", repeats);
+  for (Mesher m : {Mesher::SurfaceNets, Mesher::MarchingCubes}) {
+    const char* name = m == Mesher::SurfaceNets ? "surface_nets" : "marching_cubes";
+    double one = 0;
+    for (int threads : {1, 2}) {
+      Run r = measure(g, m, threads, repeats, normals);
+      const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
+      if (threads == 1) one = tps;
+      std::printf("%-15s %d thread%s %9llu tris %9llu verts %8.2f ms %8.2f Mtri/s %8.2f Mvert/s",
+                  name, threads, threads == 1 ? " " : "s", (unsigned long long)r.triangles,
+                  (unsigned long long)r.vertices, r.seconds * 1e3, tps / 1e6, vps / 1e6);
+      std::printf("  (cpu %.2f ms)", r.cpu * 1e3);
+      if (threads > 1) std::printf("  x%.2f", tps / one);
+      std::printf("\n");
+      std::printf("RESULT %s %d %llu %llu %.6f %.6f\n", name, threads,
+                  (unsigned long long)r.triangles, (unsigned long long)r.vertices, r.seconds, r.cpu);
+    }
+  }
+  return 0;
+}

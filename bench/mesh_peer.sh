@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Meshing beside a peer: our Surface Nets and Marching Cubes (bench_mesh) and VTK's Flying
+# Edges (bench/flying_edges.py) on the same seeded 256x128x256 byte SDF grid, with the
+# ratios the targets are stated in. Expects a release build (scripts/build.sh release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=build/release/bench/bench_mesh
+[[ -x $bin ]] || { echo "mesh_peer.sh: build first: scripts/build.sh release" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$bin" --raw "$tmp/grid.raw" "$@" | tee "$tmp/ours.txt" | grep -v '^RESULT'
+/usr/bin/python3 bench/flying_edges.py "$tmp/grid.raw" 257 129 257 | tee "$tmp/fe.txt" | grep -v '^RESULT'
+grep -h '^RESULT' "$tmp/ours.txt" "$tmp/fe.txt" | awk '
+  { rate[$2 " " $3] = $4 / $6; cpu[$2 " " $3] = $4 / $7 }
+  END {
+    fe = rate["flying_edges 1"]
+    printf "surface nets,   1 thread vs flying edges: x%.2f triangles/s (target x3)\n", rate["surface_nets 1"] / fe
+    printf "marching cubes, 1 thread vs flying edges: x%.2f triangles/s (target x1)\n", rate["marching_cubes 1"] / fe
+    printf "surface nets,   2 threads vs 1: x%.2f (target x1.8)\n", rate["surface_nets 2"] / rate["surface_nets 1"]
+    printf "marching cubes, 2 threads vs 1: x%.2f (target x1.8)\n", rate["marching_cubes 2"] / rate["marching_cubes 1"]
+    fc = cpu["flying_edges 1"]
+    printf "by CPU time, less sensitive to a busy machine: surface nets x%.2f, marching cubes x%.2f flying edges\n", cpu["surface_nets 1"] / fc, cpu["marching_cubes 1"] / fc
+  }'

@@ -1,0 +1,470 @@
+// Stationeers .save archives: member listing and reading, and the atomic rewrite that
+// replaces some members and copies the raw bytes of every other one.
+#include "formats/save.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <numeric>
+#include <optional>
+
+#include "formats/io.hpp"
+#include "formats/zip.hpp"
+#include "lib/error.hpp"
+
+namespace voxkit::save {
+namespace {
+
+[[noreturn]] void throw_io(const std::string& path, const std::string& what, int err = errno) {
+  Error e(ErrorKind::Io, what + ": " + std::strerror(err));
+  e.set_source(path);
+  throw e;
+}
+
+class FileSource final : public zip::Source {
+ public:
+  explicit FileSource(const std::string& path) : path_(path) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw_io(path, "cannot open");
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) throw_io(path, "cannot stat");
+    if (!S_ISREG(st.st_mode)) {
+      ::close(fd_);
+      throw_io(path, "cannot read", S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+    }
+    size_ = uint64_t(st.st_size);
+    mode_ = st.st_mode & 07777;
+  }
+  ~FileSource() override { ::close(fd_); }
+  FileSource(const FileSource&) = delete;
+  FileSource& operator=(const FileSource&) = delete;
+
+  uint64_t size() const override { return size_; }
+  void read(uint64_t offset, std::span<uint8_t> out) const override {
+    size_t done = 0;
+    while (done < out.size()) {
+      ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, off_t(offset + done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw_io(path_, "cannot read");
+      if (n == 0) throw_io(path_, "file shrank while reading", EIO);
+      done += size_t(n);
+    }
+  }
+  int fd() const { return fd_; }
+  mode_t mode() const { return mode_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  mode_t mode_ = 0644;
+};
+
+MemberInfo info_of(const zip::Entry& e) {
+  MemberInfo m;
+  m.name = e.name;
+  m.size = e.size;
+  m.compressed_size = e.compressed_size;
+  m.method = e.method;
+  m.crc32 = e.crc32;
+  m.flags = e.flags;
+  m.offset = e.local_offset;
+  return m;
+}
+
+std::vector<MemberInfo> list_of(const zip::Source& src) {
+  auto a = zip::read_archive(src);
+  std::vector<MemberInfo> out;
+  out.reserve(a.entries.size());
+  for (auto& e : a.entries) out.push_back(info_of(e));
+  return out;
+}
+
+std::vector<uint8_t> member_of(const zip::Source& src, const std::string& name,
+                               uint64_t max_bytes) {
+  auto a = zip::read_archive(src);
+  long i = a.find(name);
+  if (i < 0) throw_data("the archive has no member named " + name);
+  return zip::read_entry(src, a.entries[size_t(i)], max_bytes);
+}
+
+// A temporary file beside the target, removed unless released.
+struct TempFile {
+  std::string path;
+  int fd = -1;
+  TempFile(const std::string& target, mode_t mode) {
+    std::filesystem::path t(target);
+    std::filesystem::path dir = t.parent_path();
+    if (dir.empty()) dir = ".";
+    std::string name = ".";  // built in steps: GCC 12 warns falsely on "." + string
+    name += t.filename().string();
+    name += ".tmp-XXXXXX";
+    std::string tmpl = (dir / name).string();
+    fd = ::mkstemp(tmpl.data());
+    if (fd < 0) throw_io(target, "cannot create a temporary file beside it");
+    path = tmpl;
+    ::fchmod(fd, mode);
+  }
+  ~TempFile() {
+    if (fd >= 0) ::close(fd);
+    if (!path.empty()) ::unlink(path.c_str());
+  }
+  void close_checked(const std::string& target) {
+    if (::fsync(fd) != 0) throw_io(target, "cannot write the temporary file");
+    int rc = ::close(fd);
+    fd = -1;
+    if (rc != 0) throw_io(target, "cannot write the temporary file");
+  }
+  void release() { path.clear(); }
+};
+
+// Streams bytes to the temporary file, counting them for progress.
+struct Out {
+  int fd;
+  const std::string& target;
+  const Progress& progress;
+  uint64_t done = 0, total = 0;
+
+  void write(const uint8_t* p, size_t n) {
+    while (n > 0) {
+      ssize_t w = ::write(fd, p, std::min<size_t>(n, 1 << 30));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) throw_io(target, "cannot write the temporary file");
+      p += w;
+      n -= size_t(w);
+      done += uint64_t(w);
+    }
+    if (progress) progress(done, total);
+  }
+  void write(std::span<const uint8_t> s) { write(s.data(), s.size()); }
+  // Copies [offset, offset + n) of the source: in the kernel when it can, else through a
+  // buffer.
+  void copy(const FileSource& src, uint64_t offset, uint64_t n) {
+    constexpr size_t kChunk = 8 << 20;
+    while (n > 0) {
+      size_t want = size_t(std::min<uint64_t>(n, kChunk));
+      loff_t in_off = loff_t(offset);
+      ssize_t c = ::copy_file_range(src.fd(), &in_off, fd, nullptr, want, 0);
+      if (c < 0 && errno == EINTR) continue;
+      if (c <= 0) {
+        std::vector<uint8_t> buf(want);
+        src.read(offset, buf);
+        const uint64_t before = done;
+        write(buf.data(), buf.size());
+        c = ssize_t(done - before);
+      } else {
+        done += uint64_t(c);
+        if (progress) progress(done, total);
+      }
+      offset += uint64_t(c);
+      n -= uint64_t(c);
+    }
+  }
+};
+
+// The bytes a replaced member is written with.
+struct Replacement {
+  std::span<const uint8_t> raw;  // new uncompressed bytes
+  zip::Compressed packed;        // deflated (method 8) or empty when stored
+  uint16_t method = 0;
+  uint32_t crc = 0;
+  bool keep = false;             // identical to the old contents: copy the old bytes
+  std::span<const uint8_t> data() const {
+    return method == 8 ? std::span<const uint8_t>(packed.data) : raw;
+  }
+};
+
+void need32(uint64_t v, bool zip64_field, const std::string& what) {
+  if (v >= 0xffffffffu && !zip64_field) {
+    throw_usage(what + " would need ZIP64 fields the archive does not have");
+  }
+}
+
+// Local header, data and descriptor of a replaced member, from its old local header.
+std::vector<uint8_t> new_local(const zip::Entry& e, const Replacement& r) {
+  std::vector<uint8_t> h = e.local;
+  const uint64_t csize = r.data().size(), size = r.raw.size();
+  zip::put16(h.data() + 8, r.method);
+  if (r.method == 8 && zip::get16(h.data() + 4) < 20) zip::put16(h.data() + 4, 20);
+  zip::put32(h.data() + 14, r.crc);
+  const bool z64 = e.local64.size_at >= 0 && e.local64.csize_at >= 0;
+  need32(std::max(size, csize), z64, "member " + e.name);
+  if (z64) {
+    zip::put32(h.data() + 18, 0xffffffffu);
+    zip::put32(h.data() + 22, 0xffffffffu);
+    zip::put64(h.data() + e.local64.size_at, size);
+    zip::put64(h.data() + e.local64.csize_at, csize);
+  } else {
+    zip::put32(h.data() + 18, uint32_t(csize));
+    zip::put32(h.data() + 22, uint32_t(size));
+  }
+  return h;
+}
+
+std::vector<uint8_t> new_descriptor(const zip::Entry& e, const Replacement& r) {
+  std::vector<uint8_t> d;
+  if (!e.has_descriptor()) return d;
+  d.resize(e.descriptor_size);
+  uint8_t* p = d.data();
+  if (e.descriptor_signature) {
+    zip::put32(p, 0x08074b50);
+    p += 4;
+  }
+  zip::put32(p, r.crc);
+  const bool wide = e.descriptor_size - (e.descriptor_signature ? 4 : 0) == 20;
+  if (wide) {
+    zip::put64(p + 4, r.data().size());
+    zip::put64(p + 12, r.raw.size());
+  } else {
+    zip::put32(p + 4, uint32_t(r.data().size()));
+    zip::put32(p + 8, uint32_t(r.raw.size()));
+  }
+  return d;
+}
+
+// Central record with the new local offset and, for a replaced member, its new fields.
+std::vector<uint8_t> new_central(const zip::Entry& e, uint64_t offset, const Replacement* r) {
+  std::vector<uint8_t> c = e.central;
+  uint8_t* p = c.data();
+  if (e.central64.offset_at >= 0) {
+    zip::put64(p + e.central64.offset_at, offset);
+  } else {
+    need32(offset, false, "the offset of member " + e.name);
+    zip::put32(p + 42, uint32_t(offset));
+  }
+  if (r && !r->keep) {
+    zip::put16(p + 10, r->method);
+    if (r->method == 8 && zip::get16(p + 6) < 20) zip::put16(p + 6, 20);
+    zip::put32(p + 16, r->crc);
+    const uint64_t csize = r->data().size(), size = r->raw.size();
+    if (e.central64.csize_at >= 0) {
+      zip::put64(p + e.central64.csize_at, csize);
+    } else {
+      need32(csize, false, "member " + e.name);
+      zip::put32(p + 20, uint32_t(csize));
+    }
+    if (e.central64.size_at >= 0) {
+      zip::put64(p + e.central64.size_at, size);
+    } else {
+      need32(size, false, "member " + e.name);
+      zip::put32(p + 24, uint32_t(size));
+    }
+  }
+  return c;
+}
+
+// Makes PATH.bak hold the current file: a hard link when possible, else a copy.
+void make_backup(const std::string& path, const std::string& bak, bool replace_existing,
+                 const FileSource& src) {
+  if (!replace_existing && ::link(path.c_str(), bak.c_str()) == 0) return;
+  if (!replace_existing && errno == EEXIST) throw_usage("backup " + bak + " appeared meanwhile");
+  TempFile t(bak, src.mode());
+  Progress none;
+  Out o{t.fd, bak, none};
+  o.copy(src, 0, src.size());
+  t.close_checked(bak);
+  if (::rename(t.path.c_str(), bak.c_str()) != 0) throw_io(bak, "cannot rename into place");
+  t.release();
+}
+
+RewriteResult rewrite_impl(const std::string& path,
+                           const std::map<std::string, std::vector<uint8_t>>& replace,
+                           const RewriteOptions& opts) {
+  FileSource src(path);
+  const zip::Archive a = zip::read_archive(src);
+  const std::string bak = path + ".bak";
+  const bool bak_exists = io::exists(bak);
+  if (opts.backup && !opts.dry_run && bak_exists && !opts.force_backup) {
+    throw_usage("backup " + bak + " exists; remove it or allow replacing it");
+  }
+
+  std::vector<std::optional<Replacement>> plan(a.entries.size());
+  for (auto& [name, bytes] : replace) {
+    long i = a.find(name);
+    if (i < 0) throw_usage("the archive has no member named " + name + " to replace");
+    const zip::Entry& e = a.entries[size_t(i)];
+    if (e.encrypted()) throw_usage("member " + name + " is encrypted; it cannot be replaced");
+    Replacement r;
+    r.raw = bytes;
+    r.crc = zip::crc32(bytes);
+    r.method = e.method == 0 ? 0 : 8;
+    // Unchanged contents keep their old bytes, compression included.
+    if (r.crc == e.crc32 && bytes.size() == e.size && (e.method == 0 || e.method == 8)) {
+      r.keep = zip::read_entry(src, e, e.size) == bytes;
+    }
+    if (!r.keep && r.method == 8) r.packed = zip::deflate_raw(bytes, opts.level, false);
+    plan[size_t(i)] = std::move(r);
+  }
+
+  RewriteResult res;
+  res.members = a.entries.size();
+  res.bytes_before = a.file_size;
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    if (!plan[i]) continue;
+    const zip::Entry& e = a.entries[i];
+    const Replacement& r = *plan[i];
+    MemberChange c;
+    c.name = e.name;
+    c.old_size = e.size;
+    c.old_compressed = e.compressed_size;
+    c.method = r.keep ? e.method : r.method;
+    c.new_size = r.raw.size();
+    c.new_compressed = r.keep ? e.compressed_size : r.data().size();
+    c.changed = !r.keep;
+    res.replaced.push_back(c);
+  }
+
+  // Lay members out in their physical order, gaps between them copied as they are.
+  std::vector<size_t> order(a.entries.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return a.entries[x].local_offset < a.entries[y].local_offset;
+  });
+  std::vector<uint64_t> new_offset(a.entries.size());
+  std::vector<std::vector<uint8_t>> locals(a.entries.size()), descs(a.entries.size());
+  uint64_t pos = 0, prev_end = 0;
+  for (size_t i : order) {
+    const zip::Entry& e = a.entries[i];
+    pos += e.local_offset - prev_end;
+    new_offset[i] = pos;
+    if (plan[i] && !plan[i]->keep) {
+      locals[i] = new_local(e, *plan[i]);
+      descs[i] = new_descriptor(e, *plan[i]);
+      pos += locals[i].size() + plan[i]->data().size() + descs[i].size();
+    } else {
+      pos += e.end_offset - e.local_offset;
+    }
+    prev_end = e.end_offset;
+  }
+  pos += a.cd_offset - prev_end;
+  const uint64_t cd_offset = pos;
+  std::vector<std::vector<uint8_t>> centrals(a.entries.size());
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    centrals[i] = new_central(a.entries[i], new_offset[i], plan[i] ? &*plan[i] : nullptr);
+    pos += centrals[i].size();
+  }
+  const uint64_t cd_size = pos - cd_offset;
+  // The end records: copied, with the central directory's size and offset moved.
+  std::vector<uint8_t> tail(a.file_size - a.cd_end);
+  src.read(a.cd_end, tail);
+  const int64_t shift = int64_t(cd_offset) - int64_t(a.cd_offset);
+  if (a.zip64) {
+    uint8_t* z = tail.data() + (a.zip64_eocd_offset - a.cd_end);
+    zip::put64(z + 40, cd_size);
+    zip::put64(z + 48, cd_offset);
+    zip::put64(tail.data() + (a.zip64_locator_offset - a.cd_end) + 8,
+               uint64_t(int64_t(a.zip64_eocd_offset) + shift));
+  }
+  uint8_t* eocd = tail.data() + (a.eocd_offset - a.cd_end);
+  if (zip::get32(eocd + 12) != 0xffffffffu || !a.zip64) {
+    need32(cd_size, a.zip64, "the central directory size");
+    zip::put32(eocd + 12, uint32_t(std::min<uint64_t>(cd_size, 0xffffffffu)));
+  }
+  if (zip::get32(eocd + 16) != 0xffffffffu || !a.zip64) {
+    need32(cd_offset, a.zip64, "the central directory offset");
+    zip::put32(eocd + 16, uint32_t(std::min<uint64_t>(cd_offset, 0xffffffffu)));
+  }
+  pos += tail.size();
+  res.bytes_after = pos;
+  if (opts.dry_run) return res;
+
+  TempFile tmp(path, src.mode());
+  Out out{tmp.fd, path, opts.progress};
+  out.total = pos;
+  prev_end = 0;
+  for (size_t i : order) {
+    const zip::Entry& e = a.entries[i];
+    out.copy(src, prev_end, e.local_offset - prev_end);
+    if (plan[i] && !plan[i]->keep) {
+      out.write(locals[i]);
+      out.write(plan[i]->data());
+      out.write(descs[i]);
+    } else {
+      out.copy(src, e.local_offset, e.end_offset - e.local_offset);
+    }
+    prev_end = e.end_offset;
+  }
+  out.copy(src, prev_end, a.cd_offset - prev_end);
+  for (auto& c : centrals) out.write(c);
+  out.write(tail);
+  tmp.close_checked(path);
+  if (out.done != pos) throw_io(path, "wrote an unexpected number of bytes", EIO);
+
+  // Read back what was written before it replaces the save.
+  {
+    FileSource check(tmp.path);
+    zip::Archive b = zip::read_archive(check);
+    bool same = b.entries.size() == a.entries.size();
+    for (size_t i = 0; same && i < a.entries.size(); ++i)
+      same = b.entries[i].name == a.entries[i].name;
+    if (!same) throw_data("the rewritten archive does not list the same members");
+  }
+
+  bool made_backup = false;
+  if (opts.backup) {
+    make_backup(path, bak, bak_exists, src);
+    made_backup = !bak_exists;
+    res.backup = bak;
+  }
+  if (::rename(tmp.path.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    if (made_backup) ::unlink(bak.c_str());
+    throw_io(path, "cannot rename the rewritten save into place", err);
+  }
+  tmp.release();
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  res.written = true;
+  return res;
+}
+
+}  // namespace
+
+std::vector<MemberInfo> list_members(const std::string& path) {
+  return with_source(path, [&] { return list_of(FileSource(path)); });
+}
+
+std::vector<uint8_t> read_member(const std::string& path, const std::string& name,
+                                 uint64_t max_bytes) {
+  return with_source(path, [&] { return member_of(FileSource(path), name, max_bytes); });
+}
+
+std::vector<MemberInfo> list_members(std::span<const uint8_t> archive) {
+  return list_of(zip::MemorySource(archive));
+}
+
+std::vector<uint8_t> read_member(std::span<const uint8_t> archive, const std::string& name,
+                                 uint64_t max_bytes) {
+  return member_of(zip::MemorySource(archive), name, max_bytes);
+}
+
+bool has_member(const std::string& path, const std::string& name) {
+  return with_source(path, [&] { return zip::read_archive(FileSource(path)).find(name) >= 0; });
+}
+
+RewriteResult rewrite(const std::string& path,
+                      const std::map<std::string, std::vector<uint8_t>>& replace,
+                      const RewriteOptions& opts) {
+  return with_source(path, [&] {
+    // A symbolic link stays a link: the file it points to is rewritten, beside which the
+    // backup and the temporary file go.
+    std::error_code ec;
+    std::string target = path;
+    if (std::filesystem::is_symlink(path, ec)) {
+      auto real = std::filesystem::canonical(path, ec);
+      if (!ec) target = real.string();
+    }
+    return rewrite_impl(target, replace, opts);
+  });
+}
+
+}  // namespace voxkit::save

@@ -1,0 +1,90 @@
+# CLI: voxkit zone import-unity / export-unity: files, pipes, backups, refusals, exit codes.
+source "$(dirname "$0")/lib.sh"
+
+U="$VOXKIT_SOURCE_DIR/test_data/unity"
+run 0 "$VOXKIT" zone import-unity "$U/quarry.asset" -o "$T/q.vxz"
+err_has "imported 4x3x4 cells (100 samples)"
+# deterministic: the same asset gives the same bytes, for any thread count, also through a pipe
+run 0 "$VOXKIT" -j 1 zone import-unity "$U/quarry.asset" -o "$T/q1.vxz"
+same "$T/q.vxz" "$T/q1.vxz"
+run 0 "$VOXKIT" -j 2 zone import-unity "$U/quarry.asset" -o "$T/q2.vxz"
+same "$T/q.vxz" "$T/q2.vxz"
+run_in 0 "$U/quarry.asset" "$VOXKIT" zone import-unity - -o "$T/stdin.vxz"
+"$VOXKIT" zone import-unity - <"$U/quarry.asset" >"$T/piped.vxz" 2>/dev/null; same "$T/stdin.vxz" "$T/piped.vxz"
+# refuse to overwrite without -f
+run 2 "$VOXKIT" zone import-unity "$U/quarry.asset" -o "$T/q.vxz"
+err_has "exists"
+# folded hex and a 0.3-era asset hold the same grid
+run 0 "$VOXKIT" zone import-unity "$U/legacy_0_3.asset" -o "$T/l.vxz"
+run 0 "$VOXKIT" zone import-unity "$U/folded_crlf.asset" -o "$T/f.vxz"
+err_has "never painted"
+
+# export in place: backup made, only the values change
+cp "$U/quarry.asset" "$T/a.asset"
+run 0 "$VOXKIT" zone export-unity "$T/f.vxz" "$T/a.asset"
+err_has "_gridVersion 2 -> 6"
+err_has "backup $T/a.asset.bak"
+same "$T/a.asset.bak" "$U/quarry.asset"
+checks=$((checks + 1))
+d=$(diff "$U/quarry.asset" "$T/a.asset" | grep '^[<>]' | sed 's/:.*//' | sort -u | tr '\n' ' ')
+[[ $d == "<   _gridVersion <   paintRle >   _gridVersion >   paintRle " ]] || fail "unexpected changes: $d"
+# --no-backup, --json
+cp "$U/quarry.asset" "$T/b.asset"
+run 0 "$VOXKIT" zone export-unity "$T/q.vxz" "$T/b.asset" --no-backup --json
+absent "$T/b.asset.bak"
+out_has '"new": 3'
+out_has '"backup": null'
+# -o writes elsewhere and leaves the asset alone
+run 0 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o "$T/c.asset"
+absent "$U/quarry.asset.bak"
+run 0 "$VOXKIT" zone import-unity "$T/c.asset" -o "$T/c.vxz"
+# a round trip through the asset keeps the grids (the version is bumped)
+run 0 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o - 
+checks=$((checks + 1)); grep -q "_gridVersion: 3" "$T/out" || fail "version not bumped on stdout"
+
+# bad data: exit 1, file named, nothing written
+printf 'not a zone' >"$T/bad.vxz"
+cp "$U/quarry.asset" "$T/d.asset"
+run 1 "$VOXKIT" zone export-unity "$T/bad.vxz" "$T/d.asset"
+err_has "bad.vxz: offset"
+absent "$T/d.asset.bak"
+same "$T/d.asset" "$U/quarry.asset"
+run 1 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/legacy_0_3.asset" -o "$T/e.asset"
+err_has "legacy_0_3.asset: offset"
+absent "$T/e.asset"
+sed 's/gridRle: 64c8/gridRle: 64z8/' "$U/quarry.asset" >"$T/badhex.asset"
+run 1 "$VOXKIT" zone import-unity "$T/badhex.asset" -o "$T/x.vxz"
+err_has "badhex.asset: offset"
+err_has "not a hex digit"
+absent "$T/x.vxz"
+no_temp_left "$T"
+# a damaged zone names the section
+cp "$T/q.vxz" "$T/dam.vxz"
+printf '\xff' | dd of="$T/dam.vxz" bs=1 seek=$(( $(stat -c %s "$T/dam.vxz") - 3 )) conv=notrunc 2>/dev/null
+run 1 "$VOXKIT" zone export-unity "$T/dam.vxz" "$U/quarry.asset" -o "$T/y.asset"
+err_has "section PNTG (paint grid): CRC-32 does not match"
+# info describes zones, as text and JSON, and names a damaged section
+run 0 "$VOXKIT" info "$T/q.vxz"
+out_has "voxkit zone file, version 1.0"
+out_has "solid volume"
+out_has "sculpted  *1 samples differ from the baked grid"
+run 0 "$VOXKIT" info "$T/q.vxz" --json
+out_has '"format": "zone"'
+out_has '"painted_samples": 1'
+out_has '"with_surface": 1'
+run 1 "$VOXKIT" info "$T/dam.vxz"
+err_has "dam.vxz: offset"
+err_has "section PNTG (paint grid): CRC-32 does not match"
+# usage errors
+run 2 "$VOXKIT" zone
+run 2 "$VOXKIT" zone import-unity
+run 2 "$VOXKIT" zone export-unity "$T/q.vxz"
+run 2 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o - --json
+run_in 2 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" -
+err_has "needs -o"
+run_in 0 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" - -o "$T/from_stdin.asset"
+run 1 "$VOXKIT" zone import-unity "$T/missing.asset" -o "$T/m.vxz"
+err_has "missing.asset: cannot open"
+run 0 "$VOXKIT" -q zone import-unity "$U/quarry.asset" -o "$T/quiet.vxz"
+checks=$((checks + 1)); [[ ! -s $T/err ]] || fail "-q printed: $(cat "$T/err")"
+finish

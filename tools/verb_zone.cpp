@@ -1,0 +1,96 @@
+// voxkit zone import-unity|export-unity: zone files <-> the dig-zone package's Unity assets.
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "formats/io.hpp"
+#include "formats/unity_asset.hpp"
+#include "formats/zone.hpp"
+#include "lib/error.hpp"
+#include "tools/verbs.hpp"
+
+namespace voxkit::cli {
+namespace {
+
+struct ZoneOptions {
+  std::string asset, zone, output = "-";
+  std::string export_output;  // empty: update the asset in place
+  bool no_backup = false;
+  bool json = false;
+};
+
+std::string dims_text(const Dims& c) {
+  return std::to_string(c.nx) + "x" + std::to_string(c.ny) + "x" + std::to_string(c.nz);
+}
+
+void run_import(const Context& ctx, const ZoneOptions& o) {
+  io::check_output(o.output, ctx.out());
+  const std::string name = io::display_name(o.asset);
+  const std::string text = io::read_text(o.asset);
+  // The file name without its directory, so the zone's bytes do not depend on where it ran.
+  const std::string base = std::filesystem::path(name).filename().string();
+  Zone z = with_source(name, [&] { return unity::import_asset(text, base); });
+  write_zone_file(o.output, z, ctx.out());
+  if (z.baked.data.empty()) ctx.warn(name + ": the asset has no baked grid (baseGridRle is empty); the zone has none either");
+  ctx.info("zone: imported " + dims_text(z.meta.cells) + " cells (" + std::to_string(z.meta.cells.samples()) +
+           " samples) from " + name + (z.paint.data.empty() ? ", never painted" : ", with paint"));
+}
+
+void run_export(const Context& ctx, const ZoneOptions& o) {
+  const bool in_place = o.export_output.empty();
+  const std::string target = in_place ? o.asset : o.export_output;
+  if (o.json && target == "-") throw_usage("export-unity: --json and an asset on stdout cannot share stdout");
+  if (!in_place) io::check_output(target, ctx.out(false));
+  if (in_place && o.asset == "-") throw_usage("export-unity: an asset read from stdin needs -o");
+  Zone z = read_zone_file(o.zone);
+  const std::string text = io::read_text(o.asset);
+  unity::ExportReport report;
+  const std::string name = io::display_name(o.asset);
+  std::string out = with_source(name, [&] { return unity::export_asset(text, z, &report); });
+  std::string backup;
+  if (in_place) {
+    if (!o.no_backup) {
+      backup = o.asset + ".bak";
+      io::write_file(backup, std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()), {true, false});
+    }
+    io::write_file(o.asset, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), {true, false});
+  } else {
+    io::write_file(target, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), ctx.out(false));
+  }
+  if (o.json) {
+    nlohmann::json j;
+    j["asset"] = target;
+    j["backup"] = backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(backup);
+    j["fields"] = report.fields;
+    j["grid_version"] = {{"old", report.old_grid_version}, {"new", report.new_grid_version}};
+    j["cells"] = {z.meta.cells.nx, z.meta.cells.ny, z.meta.cells.nz};
+    std::printf("%s\n", j.dump(2).c_str());
+  }
+  ctx.info("zone: wrote " + dims_text(z.meta.cells) + " cells into " + io::display_name(target) + " (" +
+           std::to_string(report.fields.size()) + " fields, _gridVersion " + std::to_string(report.old_grid_version) +
+           " -> " + std::to_string(report.new_grid_version) + ")" + (backup.empty() ? "" : ", backup " + backup));
+}
+
+}  // namespace
+
+void add_zone_command(CLI::App& app, Context& ctx) {
+  auto* zone = app.add_subcommand("zone", "Zone files and the dig-zone package's Unity assets");
+  zone->require_subcommand(1);
+  auto opt = std::make_shared<ZoneOptions>();
+
+  auto* imp = zone->add_subcommand("import-unity", "Make a zone file from a DigZoneData Unity asset");
+  imp->add_option("asset", opt->asset, "DigZoneData .asset (Unity YAML; '-' = stdin)")->required();
+  imp->add_option("-o,--output", opt->output, "Zone file to write ('-' = stdout)")->capture_default_str();
+  imp->callback([&ctx, opt] { run_import(ctx, *opt); });
+
+  auto* exp = zone->add_subcommand(
+      "export-unity", "Write a zone's grids and numbers into an existing DigZoneData asset, changing only those values");
+  exp->add_option("zone", opt->zone, "Zone file (.vxz; '-' = stdin)")->required();
+  exp->add_option("asset", opt->asset, "DigZoneData .asset to update")->required();
+  exp->add_option("-o,--output", opt->export_output, "Write the updated asset here instead of in place ('-' = stdout)");
+  exp->add_flag("--no-backup", opt->no_backup, "Do not keep ASSET.bak when updating in place");
+  exp->add_flag("--json", opt->json, "Print what was changed as JSON on stdout");
+  exp->callback([&ctx, opt] { run_export(ctx, *opt); });
+}
+
+}  // namespace voxkit::cli
