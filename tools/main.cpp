@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   add_lz4_command(app, ctx);
   add_chunk_command(app, ctx);
   add_save_command(app, ctx);
+  add_bake_command(app, ctx);
+  add_rebake_command(app, ctx);
+  add_preview_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

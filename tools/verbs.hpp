@@ -15,5 +15,8 @@ void add_b64_command(CLI::App& app, Context& ctx);
 void add_lz4_command(CLI::App& app, Context& ctx);
 void add_chunk_command(CLI::App& app, Context& ctx);
 void add_save_command(CLI::App& app, Context& ctx);
+void add_bake_command(CLI::App& app, Context& ctx);
+void add_rebake_command(CLI::App& app, Context& ctx);
+void add_preview_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli
