@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "formats/chunk_blob.hpp"
+#include "formats/octree_identify.hpp"
 #include "formats/rle_stream.hpp"
 #include "formats/save_info.hpp"
 #include "formats/sm_chunk_info.hpp"
@@ -19,7 +20,9 @@ const std::vector<Entry>& describers() {
       {"chunk-blob", chunk_blob::describe},
       {"stationeers-save", save_info::describe_save},
       {"world-xml", save_info::describe_world_xml},
+      {"terrain-base", octree_identify::describe_terrain_base},
       {"sm-chunk", sm::describe_sm_chunk},
+      {"terrain-dat", octree_identify::describe_terrain_dat},
       {"rle", rle_stream::describe},
   };
   return list;

@@ -34,3 +34,14 @@ echo "== one chunk alone: chunk 2,0,1 (its 18x17x18 samples: no border below y =
 
 echo
 echo "demo: wrote out/demo/demo_grid.rle, out/demo/demo_grid.vxcb, out/demo/chunk_2_0_1.raw"
+
+echo
+echo "== bake the demo terrain (USGS DEM, NAD83 degrees warped to UTM 16N) into a zone, with previews"
+"$vk" -f bake test_data/dem/jacksboro_crop.tif -o out/demo/jacksboro.vxz \
+  --center 7000,600,8000 --size 12000,100,14000 --voxel-size 25 \
+  --splat test_data/dem/jacksboro_splat.png --layers grass,rock,sand,snow
+"$vk" info out/demo/jacksboro.vxz
+"$vk" -f preview out/demo/jacksboro.vxz -o out/demo/jacksboro_top.png
+"$vk" -f preview out/demo/jacksboro.vxz -o out/demo/jacksboro_slice.png --slice z=280
+"$vk" -f preview out/demo/jacksboro.vxz -o out/demo/jacksboro_chunks.png --view chunks
+echo "demo: wrote out/demo/jacksboro.vxz and its previews out/demo/jacksboro_{top,slice,chunks}.png"

@@ -32,6 +32,10 @@ int main(int argc, char** argv) {
   add_save_command(app, ctx);
   add_mesh_command(app, ctx);
   add_caves_command(app, ctx);
+  add_octree_command(app, ctx);
+  add_bake_command(app, ctx);
+  add_rebake_command(app, ctx);
+  add_preview_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

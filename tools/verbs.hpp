@@ -17,5 +17,9 @@ void add_chunk_command(CLI::App& app, Context& ctx);
 void add_save_command(CLI::App& app, Context& ctx);
 void add_mesh_command(CLI::App& app, Context& ctx);
 void add_caves_command(CLI::App& app, Context& ctx);
+void add_octree_command(CLI::App& app, Context& ctx);
+void add_bake_command(CLI::App& app, Context& ctx);
+void add_rebake_command(CLI::App& app, Context& ctx);
+void add_preview_command(CLI::App& app, Context& ctx);
 
 }  // namespace voxkit::cli

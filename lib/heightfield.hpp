@@ -1,0 +1,59 @@
+// A terrain heightfield in world metres, its triangulated surface, and NoData filling.
+//
+// The surface is two triangles per heightmap cell, split along the diagonal from sample
+// (i, j) to (i + 1, j + 1): triangle A = (i,j) (i+1,j) (i+1,j+1), triangle B =
+// (i,j) (i+1,j+1) (i,j+1). Heights between samples follow those planes.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace voxkit {
+
+struct Heightfield {
+  uint32_t width = 0, depth = 0;      // samples along world x and world z (each >= 2)
+  double origin_x = 0, origin_z = 0;  // world position of sample (0, 0), metres
+  double dx = 1, dz = 1;              // sample spacing along x and z, metres (> 0)
+  std::vector<float> heights;         // world y in metres at x + width * z; NaN = no data
+
+  float at(uint32_t i, uint32_t j) const { return heights[size_t(i) + size_t(width) * j]; }
+  double x_of(double i) const { return origin_x + i * dx; }
+  double z_of(double j) const { return origin_z + j * dz; }
+  double max_x() const { return x_of(width - 1); }
+  double max_z() const { return z_of(depth - 1); }
+};
+
+// Checks sizes, spacing and that `heights` holds width * depth values (usage error otherwise).
+void check_heightfield(const Heightfield& hf);
+
+// Height of the triangulated surface at world (x, z); positions outside the terrain are
+// clamped to its edge. NaN where a corner of the triangle has no data.
+double surface_height(const Heightfield& hf, double x, double z);
+
+// Lowest and highest sample heights among the samples of every cell that meets the world
+// rectangle [x0, x1] x [z0, z1] (clamped to the terrain). NaN samples are skipped; `nodata`
+// (if given) receives how many were met.
+struct HeightRange {
+  double min = 0, max = 0;
+  uint64_t nodata = 0;
+  double nodata_x = 0, nodata_z = 0;  // world position of the first NaN sample met
+};
+HeightRange height_range(const Heightfield& hf, double x0, double z0, double x1, double z1);
+
+// What to put where the source has no data.
+struct NodataFill {
+  enum class Kind { Refuse, Min, Value, Nearest } kind = Kind::Refuse;
+  double value = 0;
+};
+// Parses "min", "value:N" or "nearest" (usage error otherwise).
+NodataFill parse_nodata_fill(const std::string& text);
+
+// Replaces every NaN height by the policy's value: Min = lowest valid height, Value = N,
+// Nearest = the height of the nearest valid sample (8-connected chamfer distance, ties to
+// the first found in row order). Returns how many samples were filled. A heightfield
+// without any valid sample is a data error. Refuse leaves the heights as they are.
+uint64_t fill_nodata(Heightfield& hf, const NodataFill& fill);
+
+}  // namespace voxkit

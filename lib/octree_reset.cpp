@@ -1,0 +1,220 @@
+// Selective reset: one pre-order pass with an explicit stack; a branch's flags byte is
+// written when the branch is entered and patched (or the branch collapsed) when it ends.
+#include "lib/octree_reset.hpp"
+
+#include "lib/octree_walk.hpp"
+
+namespace voxkit::octree {
+namespace {
+
+// What a finished node left in the output, as its parent needs to know.
+struct Result {
+  bool changed = false;     // output differs from the input subtree
+  bool modified = false;    // output node carries IS_MODIFIED
+  bool unmod_leaf = false;  // output node is a leaf without IS_MODIFIED
+};
+
+struct Frame {
+  int child;
+  Vec3i pos;
+  size_t out_at;  // offset of the branch's flags byte in the output
+  uint8_t in_flags;
+  Result acc;     // changed / modified: any child; unmod_leaf: every child
+};
+
+// Skips a validated subtree, counting its nodes and modified leaves.
+size_t skip_count(const uint8_t* p, size_t pos, uint64_t& nodes, uint64_t& mod_leaves) {
+  size_t pending = 1;
+  do {
+    const uint8_t f = p[pos];
+    ++nodes;
+    if (f & kLeaf) {
+      mod_leaves += (f >> 1) & 1;
+      pos += 3;
+      --pending;
+    } else {
+      pos += 1;
+      pending += 7;
+    }
+  } while (pending != 0);
+  return pos;
+}
+
+inline void put_reset_leaf(std::vector<uint8_t>& out) {
+  out.push_back(kLeaf);
+  out.push_back(0);
+  out.push_back(0);
+}
+
+// An unmodified region at depth d: branches down to the depth the game keeps split, then
+// one 01 00 00 leaf each.
+void emit_reset(std::vector<uint8_t>& out, int d, int top) {
+  if (d >= top) {
+    put_reset_leaf(out);
+    return;
+  }
+  out.push_back(0);
+  for (int i = 0; i < 8; ++i) emit_reset(out, d + 1, top);
+}
+
+// Splits a modified leaf that straddles the region's boundary: the parts to keep repeat
+// the leaf's bytes, the parts to reset become unmodified. Returns whether the emitted
+// node is modified.
+struct Splitter {
+  const Region& region;
+  std::vector<uint8_t>& out;
+  const uint8_t* leaf;
+  int md, top;
+  int64_t origin;
+
+  bool node(int d, const Vec3i& pos) {
+    const int64_t size = int64_t(1) << (md - d);
+    const Box wb{{pos[0] - origin, pos[1], pos[2] - origin},
+                 {pos[0] - origin + size - 1, pos[1] + size - 1, pos[2] - origin + size - 1}};
+    const auto cover = region.classify(wb);
+    if (cover == Region::Cover::Reset) {
+      emit_reset(out, d, top);
+      return false;
+    }
+    if (cover == Region::Cover::Keep || d == md) {  // a single voxel is never mixed
+      out.insert(out.end(), leaf, leaf + 3);
+      return true;
+    }
+    const size_t flag_at = out.size();
+    out.push_back(kModified);
+    bool any = false;
+    for (int i = 0; i < 8; ++i) any |= node(d + 1, child_pos(pos, i, size / 2));
+    if (!any && d >= top) {
+      out.resize(flag_at);
+      put_reset_leaf(out);
+    } else {
+      out[flag_at] = any ? kModified : 0;
+    }
+    return any;
+  }
+};
+
+uint64_t count_nodes(std::span<const uint8_t> nodes) {
+  uint64_t n = 0, m = 0;
+  skip_count(nodes.data(), 0, n, m);
+  return n;
+}
+
+}  // namespace
+
+std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetStats* stats_out) {
+  ResetStats st;
+  std::vector<uint8_t> out;
+  out.reserve(v.file_size());
+  put_i32(out, v.max_depth);
+  const size_t nodes_base = out.size();
+  const uint8_t* p = v.nodes.data();
+  const int md = v.max_depth;
+  const int64_t o = v.origin();
+  const int top = opts.compat ? 0 : top_levels(md);
+  const Region& region = opts.region;
+
+  Frame stack[kMaxAnyDepth + 2];
+  int d = 0;
+  size_t at = 0;
+  Vec3i cur{0, 0, 0};
+  for (;;) {
+    const int64_t size = int64_t(1) << (md - d);
+    const uint8_t f = p[at];
+    const Box wb{{cur[0] - o, cur[1], cur[2] - o}, {cur[0] - o + size - 1, cur[1] + size - 1, cur[2] - o + size - 1}};
+    Result r;
+    if (f & kLeaf) {
+      ++st.nodes_before;
+      const auto cover = (f & kModified) ? region.classify(wb) : Region::Cover::Keep;
+      if (cover == Region::Cover::Reset) {
+        emit_reset(out, d, top);
+        ++st.subtrees_reset;
+        ++st.nodes_reset;
+        ++st.modified_leaves_reset;
+        r = {true, false, d >= top};
+      } else if (cover == Region::Cover::Mixed && !opts.compat) {
+        Splitter sp{region, out, p + at, md, top, o};
+        const bool mod = sp.node(d, cur);
+        ++st.modified_leaves_split;
+        r = {true, mod, false};
+      } else {
+        out.insert(out.end(), p + at, p + at + 3);
+        st.modified_leaves_kept += (f >> 1) & 1;
+        r = {false, bool(f & kModified), !(f & kModified)};
+      }
+      at += 3;
+    } else {
+      const auto cover = region.classify(wb);
+      if (cover == Region::Cover::Keep) {
+        const size_t end = skip_count(p, at, st.nodes_before, st.modified_leaves_kept);
+        out.insert(out.end(), p + at, p + end);
+        at = end;
+        r = {false, bool(f & kModified), false};
+      } else if (cover == Region::Cover::Reset && d >= top) {
+        uint64_t n = 0;
+        at = skip_count(p, at, n, st.modified_leaves_reset);
+        st.nodes_before += n;
+        st.nodes_reset += n;
+        ++st.subtrees_reset;
+        put_reset_leaf(out);
+        r = {true, false, true};
+      } else {
+        ++st.nodes_before;
+        stack[d] = {0, cur, out.size(), f, {false, false, true}};
+        out.push_back(f);
+        ++d;
+        ++at;
+        continue;  // child 0 starts at the branch origin
+      }
+    }
+    // Hand the result up; finish every branch whose eighth child this was.
+    for (;;) {
+      if (d == 0) goto done;
+      Frame& fr = stack[d - 1];
+      fr.acc.changed |= r.changed;
+      fr.acc.modified |= r.modified;
+      fr.acc.unmod_leaf &= r.unmod_leaf;
+      if (++fr.child < 8) {
+        cur = child_pos(fr.pos, fr.child, int64_t(1) << (md - d));
+        break;
+      }
+      --d;  // the branch at depth d is complete
+      if (!fr.acc.changed) {
+        r = {false, bool(fr.in_flags & kModified), false};
+      } else if (opts.compat) {
+        r = {true, bool(fr.in_flags & kModified), false};
+      } else if (d >= top && fr.acc.unmod_leaf) {
+        out.resize(fr.out_at);
+        put_reset_leaf(out);
+        ++st.branches_collapsed;
+        r = {true, false, true};
+      } else {
+        out[fr.out_at] = fr.acc.modified ? kModified : 0;
+        r = {true, fr.acc.modified, false};
+      }
+    }
+  }
+done:
+  const size_t nodes_len = out.size() - nodes_base;
+  st.nodes_after = count_nodes(std::span<const uint8_t>(out).subspan(nodes_base, nodes_len));
+  const size_t count_at = out.size();
+  put_i32(out, 0);
+  VeinReader veins(v);
+  Vein vein;
+  while (veins.next(vein)) {
+    if (region.resets({vein.world[0], vein.world[1], vein.world[2]})) {
+      ++st.veins_reset;
+    } else {
+      ++st.veins_kept;
+      append(out, vein.record);
+    }
+  }
+  const int32_t kept = int32_t(st.veins_kept);
+  for (int k = 0; k < 4; ++k) out[count_at + k] = uint8_t(uint32_t(kept) >> (8 * k));
+  st.bytes_before = v.file_size();
+  st.bytes_after = out.size();
+  if (stats_out) *stats_out = st;
+  return out;
+}
+
+}  // namespace voxkit::octree

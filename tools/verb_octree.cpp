@@ -1,0 +1,151 @@
+// voxkit octree: the Stationeers terrain verbs (info, reset, checksum, diff, merge, synth)
+// and the helpers they share.
+#include "tools/verb_octree.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "formats/io.hpp"
+#include "formats/save.hpp"
+#include "formats/world_xml.hpp"
+#include "lib/error.hpp"
+
+namespace voxkit::cli {
+namespace octree_verbs {
+namespace {
+
+// terrain.dat of a 4096^3 world is tens of MB; 2 GiB leaves room and stays far from int32
+// offsets.
+constexpr uint64_t kMaxTerrainBytes = uint64_t(2) << 30;
+// world.xml is tens of MB in real saves.
+constexpr uint64_t kMaxWorldBytes = uint64_t(1) << 30;
+
+std::vector<double> numbers(const std::string& s, size_t want, const char* what) {
+  std::vector<double> v;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    size_t used = 0;
+    double d = 0;
+    try {
+      d = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size()) throw_usage(std::string("bad number '") + item + "' in " + what + " '" + s + "'");
+    v.push_back(d);
+  }
+  if (v.size() != want) {
+    throw_usage(std::string(what) + " '" + s + "' needs " + std::to_string(want) +
+                " comma-separated numbers, found " + std::to_string(v.size()));
+  }
+  return v;
+}
+
+}  // namespace
+
+bool is_zip_file(const std::string& path) {
+  if (path == "-") return false;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  unsigned char m[4] = {0, 0, 0, 0};
+  const size_t n = std::fread(m, 1, 4, f);
+  std::fclose(f);
+  return n == 4 && m[0] == 'P' && m[1] == 'K' && m[2] == 3 && m[3] == 4;
+}
+
+Loaded load(const std::string& path, bool any_depth) {
+  Loaded l;
+  l.path = path;
+  l.name = io::display_name(path);
+  if (is_zip_file(path)) {
+    l.is_save = true;
+    with_source(l.name, [&] {
+      l.bytes = save::read_member(path, "terrain.dat", kMaxTerrainBytes);
+      const auto xml = save::read_member(path, "world.xml", kMaxWorldBytes);
+      l.world = std::string(xml.begin(), xml.end());
+    });
+    l.view = with_source(l.name + " (terrain.dat)", [&] { return octree::parse(l.bytes, {any_depth}); });
+    return l;
+  }
+  l.bytes = io::read_all(path, kMaxTerrainBytes);
+  l.view = with_source(l.name, [&] { return octree::parse(l.bytes, {any_depth}); });
+  return l;
+}
+
+std::string load_world(const std::string& path) { return io::read_text(path, kMaxWorldBytes); }
+
+std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name) {
+  const auto rooms = with_source(name, [&] { return world_xml::read_rooms(xml); });
+  std::vector<octree::RoomCells> out;
+  out.reserve(rooms.size());
+  for (const auto& r : rooms) {
+    octree::RoomCells cells;
+    cells.reserve(r.cells.size());
+    for (const auto& c : r.cells) cells.push_back({c.x, c.y, c.z});
+    out.push_back(std::move(cells));
+  }
+  return out;
+}
+
+octree::Box parse_box(const std::string& s) {
+  const auto v = numbers(s, 6, "box");
+  octree::Box b;
+  for (int k = 0; k < 3; ++k) {
+    const auto a = int64_t(v[size_t(k)]), c = int64_t(v[size_t(k) + 3]);
+    if (double(a) != v[size_t(k)] || double(c) != v[size_t(k) + 3]) {
+      throw_usage("box '" + s + "' needs whole voxel coordinates");
+    }
+    b.min[k] = std::min(a, c);
+    b.max[k] = std::max(a, c);
+  }
+  return b;
+}
+
+octree::Shape parse_sphere(const std::string& s) {
+  const auto v = numbers(s, 4, "sphere");
+  if (v[3] < 0) throw_usage("sphere '" + s + "' has a negative radius");
+  return octree::Shape::sphere(v[0], v[1], v[2], v[3]);
+}
+
+octree::Shape parse_cylinder(const std::string& s) {
+  const auto v = numbers(s, 3, "radius");
+  if (v[2] < 0) throw_usage("radius '" + s + "' is negative");
+  return octree::Shape::cylinder(v[0], v[1], v[2]);
+}
+
+nlohmann::json box_json(const octree::Box& b) {
+  return {{"min", {b.min[0], b.min[1], b.min[2]}}, {"max", {b.max[0], b.max[1], b.max[2]}}};
+}
+
+std::string box_text(const octree::Box& b) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%lld,%lld,%lld .. %lld,%lld,%lld", (long long)b.min[0],
+                (long long)b.min[1], (long long)b.min[2], (long long)b.max[0],
+                (long long)b.max[1], (long long)b.max[2]);
+  return buf;
+}
+
+int log2_option(int64_t v, const char* option) {
+  if (v < 1 || (v & (v - 1)) != 0) {
+    throw_usage(std::string(option) + " must be a power of two, found " + std::to_string(v));
+  }
+  int k = 0;
+  while ((int64_t(1) << k) < v) ++k;
+  return k;
+}
+
+}  // namespace octree_verbs
+
+void add_octree_command(CLI::App& app, Context& ctx) {
+  auto* oc = app.add_subcommand("octree", "Stationeers terrain: terrain.dat deltas, Terrain{i}.dat "
+                                          "base files, selective resets");
+  oc->require_subcommand(1);
+  octree_verbs::add_info(*oc, ctx);
+  octree_verbs::add_reset(*oc, ctx);
+  octree_verbs::add_checksum(*oc, ctx);
+  octree_verbs::add_diff_merge(*oc, ctx);
+  octree_verbs::add_synth(*oc, ctx);
+}
+
+}  // namespace voxkit::cli

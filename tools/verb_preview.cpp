@@ -1,0 +1,71 @@
+// voxkit preview: PNG pictures of a zone (hillshaded top view, SDF slice, chunk occupancy).
+#include <algorithm>
+#include <memory>
+
+#include "formats/io.hpp"
+#include "formats/png.hpp"
+#include "formats/zone.hpp"
+#include "lib/error.hpp"
+#include "lib/preview.hpp"
+#include "tools/verbs.hpp"
+
+namespace voxkit::cli {
+namespace {
+
+struct PreviewOptions {
+  std::string zone, output, view, slice;
+  uint32_t min_size = 512;
+};
+
+}  // namespace
+
+void add_preview_command(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("preview", "Write a PNG picture of a zone: top view, slice or chunks");
+  auto opt = std::make_shared<PreviewOptions>();
+  cmd->add_option("zone", opt->zone, "Zone file (.vxz, '-' = stdin)")->required();
+  cmd->add_option("-o,--output", opt->output, "PNG to write ('-' = stdout)")->required();
+  cmd->add_option("--view", opt->view, "top, slice or chunks (default top; slice when --slice is given)")
+      ->check(CLI::IsMember({"top", "slice", "chunks"}));
+  cmd->add_option("--slice", opt->slice, "Vertical slice: x=N or z=N (default z through the middle)");
+  cmd->add_option("--min-size", opt->min_size, "Enlarge small pictures to at least this many pixels across")
+      ->capture_default_str()->check(CLI::Range(1, 8192));
+  cmd->callback([&ctx, opt] {
+    std::string view = opt->view.empty() ? (opt->slice.empty() ? "top" : "slice") : opt->view;
+    char axis = 'z';
+    long index = -1;
+    if (!opt->slice.empty()) {
+      if (view != "slice") throw_usage("--slice goes with --view slice");
+      const std::string& s = opt->slice;
+      size_t used = 0;
+      if (s.size() < 3 || (s[0] != 'x' && s[0] != 'z') || s[1] != '=') {
+        throw_usage("--slice must be x=N or z=N, got '" + s + "'");
+      }
+      try {
+        index = std::stol(s.substr(2), &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != s.size() - 2 || index < 0) throw_usage("--slice must be x=N or z=N with N >= 0, got '" + s + "'");
+      axis = s[0];
+    }
+    io::check_output(opt->output, ctx.out());
+    Zone zone = read_zone_file(opt->zone);
+    RgbImage img;
+    if (view == "top") {
+      img = preview_top(zone);
+    } else if (view == "chunks") {
+      img = preview_chunks(zone);
+    } else {
+      if (index < 0) index = long(zone.meta.cells.nz / 2);
+      img = preview_slice(zone, axis, uint32_t(index));
+    }
+    const uint32_t longest = std::max(img.width, img.height);
+    if (longest < opt->min_size) img = upscale(img, (opt->min_size + longest - 1) / longest);
+    io::write_file(opt->output, png::encode(img), ctx.out());
+    ctx.info("preview: " + view + " view of " + io::display_name(opt->zone) + " -> " +
+             io::display_name(opt->output) + " (" + std::to_string(img.width) + "x" +
+             std::to_string(img.height) + ")");
+  });
+}
+
+}  // namespace voxkit::cli

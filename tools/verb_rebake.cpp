@@ -1,0 +1,88 @@
+// voxkit rebake: re-bake a sculpted zone from a changed heightmap, keeping sculpted samples.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "formats/heightmap.hpp"
+#include "formats/io.hpp"
+#include "formats/zone.hpp"
+#include "lib/bake.hpp"
+#include "lib/error.hpp"
+#include "tools/bake_options.hpp"
+#include "tools/verbs.hpp"
+
+namespace voxkit::cli {
+namespace {
+
+struct RebakeOptions {
+  TerrainOptions terrain;
+  std::string zone, output;
+  bool in_place = false, json = false;
+  std::string backup_suffix = ".bak";
+  double headroom = 2;
+  uint64_t max_samples = kMaxGridSamples;
+};
+
+}  // namespace
+
+void add_rebake_command(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("rebake", "Re-bake a zone from a new heightmap, keeping sculpted samples and paint");
+  auto opt = std::make_shared<RebakeOptions>();
+  cmd->add_option("zone", opt->zone, "Zone file (.vxz)")->required();
+  cmd->add_option("heightmap", opt->terrain.heightmap, "New heightmap: any GDAL raster, or Unity .raw")->required();
+  auto* out = cmd->add_option("-o,--output", opt->output, "Zone file to write");
+  auto* in_place = cmd->add_flag("--in-place", opt->in_place, "Rewrite ZONE itself (after copying it to ZONE.bak)");
+  out->excludes(in_place);
+  cmd->add_option("--backup-suffix", opt->backup_suffix, "Backup name suffix for --in-place")->capture_default_str();
+  opt->terrain.add(cmd);
+  cmd->add_option("--headroom", opt->headroom, "Air voxels kept above the band when the top must grow")
+      ->capture_default_str()->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--max-samples", opt->max_samples, "Refuse to grow past this many samples")
+      ->capture_default_str()->check(CLI::Range(uint64_t(1), kMaxGridSamples));
+  cmd->add_flag("--json", opt->json, "Print the counts as JSON on stdout");
+  cmd->callback([&ctx, opt] {
+    if (!opt->in_place && opt->output.empty()) throw_usage("rebake needs -o NEW.vxz or --in-place");
+    if (opt->in_place && opt->zone == "-") throw_usage("--in-place needs a zone file, not stdin");
+    const std::string target = opt->in_place ? opt->zone : opt->output;
+    const std::string backup = opt->zone + opt->backup_suffix;
+    if (opt->in_place) {
+      if (io::exists(backup) && !ctx.force) throw_usage(backup + " exists: use -f to replace the backup");
+    } else {
+      io::check_output(target, ctx.out());
+    }
+    Zone zone = read_zone_file(opt->zone);
+    heightmap::Info info;
+    Heightfield hf = opt->terrain.load(info);
+    const std::string name = io::display_name(opt->terrain.heightmap);
+    RebakeStats st = with_source(name, [&] {
+      return rebake_zone(zone, hf, opt->headroom, opt->max_samples, ctx.progress("rebake"));
+    });
+    if (opt->terrain.has_splat()) opt->terrain.apply_splat(zone, hf);
+    zone.meta.source += "; voxkit rebake " + name + " (" + info.describe() + ")";
+    if (opt->in_place) {
+      std::error_code ec;
+      std::filesystem::copy_file(opt->zone, backup, std::filesystem::copy_options::overwrite_existing, ec);
+      if (ec) throw Error(ErrorKind::Io, "cannot write the backup " + backup + ": " + ec.message());
+      io::OutputOptions o = ctx.out();
+      o.force = true;
+      write_zone_file(target, zone, o);
+    } else {
+      write_zone_file(target, zone, ctx.out());
+    }
+    ctx.info("rebake: " + std::to_string(st.kept) + " sculpted samples kept, " + std::to_string(st.changed) +
+             " samples changed by the new terrain, of " + std::to_string(st.samples) +
+             (st.grown_cells ? ", top grown by " + std::to_string(st.grown_cells) + " cells" : std::string()) +
+             (opt->in_place ? " (backup " + backup + ")" : std::string()));
+    if (opt->json) {
+      nlohmann::json j = {{"output", target},      {"kept", st.kept},
+                          {"changed", st.changed}, {"samples", st.samples},
+                          {"grown_cells", st.grown_cells},
+                          {"backup", opt->in_place ? nlohmann::json(backup) : nlohmann::json(nullptr)}};
+      std::printf("%s\n", j.dump(2).c_str());
+    }
+  });
+}
+
+}  // namespace voxkit::cli
