@@ -3,6 +3,7 @@
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -174,4 +175,23 @@ TEST_CASE("mesh input detection: zone by magic, Unity asset by its YAML, forced 
   bad.grid = ZoneGrid::Baked;
   bad.cells = Dims{40, 20, 36};
   CHECK_THROWS_AS(read_mesh_input(t.file("z.bin"), bad), Error);
+}
+
+TEST_CASE("a baked demo terrain meshes, and its counts round trip through Assimp") {
+  test::TempDir t;
+  const std::string dem = std::string(VOXKIT_SOURCE_DIR) + "/test_data/dem/jacksboro_crop.tif";
+  REQUIRE(run_voxkit("bake " + dem + " -o " + t.file("d.vxz") +
+                     " --center 7500,0,7500 --size 96,40,96 --voxel-size 2") == 0);
+  REQUIRE(run_voxkit("mesh " + t.file("d.vxz") + " -o " + t.file("d.glb") + " --json > " + t.file("d.json")) == 0);
+  std::ifstream js(t.file("d.json"));
+  auto j = nlohmann::json::parse(js);
+  Loaded got = load(t.file("d.glb"));
+  REQUIRE(got.triangles > 0);
+  CHECK(got.vertices == j["vertices"].get<uint64_t>());
+  CHECK(got.triangles == j["triangles"].get<uint64_t>());
+  Zone z = read_zone_file(t.file("d.vxz"));
+  Loaded want = library_mesh(z, z.grid, !z.paint.data.empty());
+  CHECK(got.vertices == want.vertices);
+  CHECK(got.triangles == want.triangles);
+  same_bounds(got, want);
 }

@@ -24,6 +24,16 @@ for f in gltf obj fbx; do
   same "$T/j1.$f" "$T/j2.$f"
 done
 
+# The demo terrain, baked and meshed: valid glb, same bytes for one and two threads.
+run 0 "$VOXKIT" bake "$VOXKIT_SOURCE_DIR/test_data/dem/jacksboro_crop.tif" -o "$T/d.vxz" \
+  --center 7500,0,7500 --size 96,40,96 --voxel-size 2
+run 0 "$VOXKIT" -j 1 mesh "$T/d.vxz" -o "$T/d1.glb" --json
+out_has '"input_kind": "zone file (current grid)"'
+run 0 "$VOXKIT" -j 2 mesh "$T/d.vxz" -o "$T/d2.glb"
+same "$T/d1.glb" "$T/d2.glb"
+run 0 node "$VALIDATE" "$T/d1.glb"
+out_has '"numErrors": 0'
+
 # Forced kinds, and options that do not apply to zones.
 run 1 "$VOXKIT" mesh "$T/q.vxz" --input unity -o "$T/x.glb"
 err_has "q.vxz"
