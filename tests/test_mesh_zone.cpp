@@ -88,7 +88,9 @@ Loaded library_mesh(const Zone& z, const ByteGrid& g, bool paint) {
     for (uint32_t i : c.mesh.indices) used[i] = true;
     l.vertices += uint64_t(std::count(used.begin(), used.end(), true));
     l.triangles += c.mesh.triangle_count();
-    for (const auto& p : c.mesh.positions) {
+    for (size_t v = 0; v < c.mesh.vertex_count(); ++v) {
+      if (!used[v]) continue;
+      const auto& p = c.mesh.positions[v];
       auto w = z.meta.world(p[0], p[1], p[2]);
       w[0] = -w[0];
       for (int a = 0; a < 3; ++a) l.min[a] = std::min(l.min[a], w[a]), l.max[a] = std::max(l.max[a], w[a]);
