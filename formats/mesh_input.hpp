@@ -17,10 +17,20 @@ namespace voxkit {
 // How the bytes of a raw grid read: dig-zone SDF bytes, ice densities (0 empty .. 255
 // solid, surface 128), or Scrap Mechanic voxels (material << 6 | density 0..63).
 enum class Convention { Sdf, Ice, Sm };
+// What the input file is. Auto: a zone file by its magic, a Unity dig-zone asset by its
+// `%YAML` header or DigZoneData fields, a raw grid when --cells is given, a Scrap Mechanic
+// chunk with --convention sm.
+enum class InputKind { Auto, Raw, SmChunk, Zone, Unity };
+InputKind parse_input_kind(std::string_view name);  // "auto", "raw", "sm-chunk", "zone", "unity"
+// Which grid of a zone to mesh: the current one (with the digs, the default) or as baked.
+enum class ZoneGrid { Current, Baked };
+ZoneGrid parse_zone_grid(std::string_view name);     // "current", "baked"
 Convention parse_convention(std::string_view name);  // "sdf", "ice", "sm"
 std::string_view convention_name(Convention c);
 
 struct MeshInputOptions {
+  InputKind kind = InputKind::Auto;
+  std::optional<ZoneGrid> grid;       // zones and Unity assets (default: current)
   std::optional<Dims> cells;          // raw grid: its cells (required for raw input)
   Convention convention = Convention::Sdf;
   std::string regions_path;           // ice: cave-region grid (uint16 per point)
@@ -43,7 +53,8 @@ struct MeshSource {
   std::optional<HoleRect> hole;         // the terrain hole, world metres (zones)
 };
 
-// Reads `path` ('-' = stdin) as a raw grid of `opts.cells` in `opts.convention`; with
+// Reads `path` ('-' = stdin): a zone file or Unity dig-zone asset (the chosen grid, with the
+// zone's chunk cells, placement, hole, and paint with its layer count), or a raw grid of `opts.cells` in `opts.convention`; with
 // regions or closed ids (ice only), points of closed regions count as solid. With the sm
 // convention and no cells, `path` is a Scrap Mechanic chunk in any of its forms
 // (formats/sm_chunk.hpp): 17^3 samples, 16^3 cells. Errors name the file.
@@ -52,5 +63,9 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
 // A Scrap Mechanic chunk (any form) as an SDF grid of 16^3 cells (densities through
 // sm_density_to_sdf, lib/grid.hpp).
 MeshSource read_sm_chunk(const std::string& path);
+
+// A zone as a mesh source: `which` grid, placement, chunk cells, hole (when it has an area),
+// and the paint grid with the zone's layer count when the zone has been painted.
+MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind);
 
 }  // namespace voxkit

@@ -1,4 +1,4 @@
-// voxkit mesh: SDF and density grids -> chunk meshes in glTF, OBJ, PLY, STL or FBX.
+// voxkit mesh: zones, Unity dig-zone assets, SDF and density grids -> chunk meshes in glTF, OBJ, PLY, STL or FBX.
 #include <chrono>
 #include <cstdlib>
 #include <memory>
@@ -17,7 +17,7 @@ namespace {
 struct MeshCliOptions {
   std::string input, output;
   std::string format, mesher = "surface-nets", cells, convention = "sdf", regions, closed,
-                      closed_file, origin, hole, lod, clip_hole;
+                      closed_file, origin, hole, lod, clip_hole, input_kind = "auto", grid;
   std::optional<double> voxel_size;
   std::optional<uint32_t> chunk_cells;
   double lod_error = 0.05;
@@ -47,6 +47,8 @@ void run(const Context& ctx, const MeshCliOptions& o) {
   job.lod_error = o.lod_error;
 
   MeshInputOptions in;
+  in.kind = parse_input_kind(o.input_kind);
+  if (!o.grid.empty()) in.grid = parse_zone_grid(o.grid);
   if (!o.cells.empty()) in.cells = parse_cells(o.cells);
   in.convention = parse_convention(o.convention);
   in.regions_path = o.regions;
@@ -115,9 +117,9 @@ void run(const Context& ctx, const MeshCliOptions& o) {
 }  // namespace
 
 void add_mesh_command(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("mesh", "Mesh an SDF or density grid into glTF, OBJ, PLY, STL or FBX");
+  auto* cmd = app.add_subcommand("mesh", "Mesh a zone, Unity dig-zone asset, SDF or density grid into glTF, OBJ, PLY, STL or FBX");
   auto o = std::make_shared<MeshCliOptions>();
-  cmd->add_option("input", o->input, "Grid to mesh ('-' = stdin)")->required();
+  cmd->add_option("input", o->input, "Zone file (.vxz), Unity dig-zone asset, raw grid or Scrap Mechanic chunk ('-' = stdin)")->required();
   cmd->add_option("-o,--output", o->output, "Mesh file ('-' = stdout, then give --format)")->required();
   cmd->add_option("--format", o->format, "glb, gltf, obj, ply, stl or fbx (default: from the output's extension)");
   cmd->add_option("--mesher", o->mesher, "surface-nets or marching-cubes")->capture_default_str();
@@ -125,20 +127,24 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--merge", o->merge, "One mesh for the whole grid, chunk borders welded");
   o->clip_opt = cmd->add_flag("--clip-hole{0.1}", o->clip_hole,
-                              "Cut meshes to the terrain hole grown by OVERLAP metres (--clip-hole=OVERLAP, default 0.1)");
+                              "Cut meshes to the terrain hole (a zone's own, or --hole) grown by OVERLAP metres (--clip-hole=OVERLAP, default 0.1)");
   cmd->add_option("--hole", o->hole, "Terrain hole MINX,MINZ,MAXX,MAXZ in world metres (overrides the input's)");
   cmd->add_option("--lod", o->lod, "Extra levels of detail, as decreasing triangle ratios (e.g. 0.5,0.25)");
   cmd->add_option("--lod-error", o->lod_error, "Largest LOD error, as a fraction of a mesh's extent")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--input", o->input_kind,
+                  "Input kind: auto (zone by magic, Unity asset by %YAML/DigZoneData fields, raw with --cells), "
+                  "raw, sm-chunk, zone or unity")->capture_default_str();
+  cmd->add_option("--grid", o->grid, "Zone or Unity asset: mesh the current grid (default, painted) or the baked one");
   cmd->add_option("--cells", o->cells, "Raw grid: cells NX,NY,NZ (samples are one more per axis)");
   cmd->add_option("--convention", o->convention,
                   "Raw grid bytes: sdf, ice or sm; sm without --cells reads a Scrap Mechanic chunk in any form")->capture_default_str();
   cmd->add_option("--regions", o->regions, "Ice module: cave-region grid (uint16 per point)");
   cmd->add_option("--closed", o->closed, "Ice module: regions still closed, e.g. 3,5,7");
   cmd->add_option("--closed-file", o->closed_file, "Ice module: file listing closed regions");
-  cmd->add_option("--voxel-size", o->voxel_size, "Metres per cell (raw grids: 1)");
-  cmd->add_option("--origin", o->origin, "World position X,Y,Z of sample 0 (raw grids: 0,0,0)");
+  cmd->add_option("--voxel-size", o->voxel_size, "Metres per cell (default: the zone's; raw grids: 1)");
+  cmd->add_option("--origin", o->origin, "World position X,Y,Z of sample 0 (default: the zone's; raw grids: 0,0,0)");
   cmd->add_flag("--stats", o->stats, "Print counts and the time of each stage");
   cmd->add_flag("--json", o->json, "Print the stats as JSON");
   cmd->callback([&ctx, o] { run(ctx, *o); });
