@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 #include "formats/io.hpp"
 #include "formats/region_grid.hpp"
 #include "formats/sm_chunk.hpp"
+#include "formats/zone.hpp"
 #include "lib/caves.hpp"
 #include "lib/error.hpp"
 
@@ -67,6 +69,39 @@ MeshSource read_sm_chunk(const std::string& path) {
   return src;
 }
 
+namespace {
+
+bool is_zone_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  uint8_t m[zone_file::kMagic.size()] = {};
+  const size_t n = std::fread(m, 1, sizeof m, f);
+  std::fclose(f);
+  return n == sizeof m && std::equal(zone_file::kMagic.begin(), zone_file::kMagic.end(), m);
+}
+
+// A zone file's current grid, where the zone sits, its chunk size and terrain hole.
+MeshSource read_zone_input(const std::string& path, const MeshInputOptions& opts) {
+  zone_file::ReadOptions ro;
+  ro.max_samples = opts.max_samples;
+  Zone z = with_source(io::display_name(path), [&] { return read_zone_file(path, ro); });
+  MeshSource src;
+  src.kind = "zone";
+  src.sdf = std::move(z.grid);
+  src.origin = z.meta.origin;
+  src.voxel_size = z.meta.voxel_size;
+  src.chunk_cells = z.meta.chunk_cells;
+  src.hole = z.meta.hole;
+  if (opts.voxel_size) {
+    if (!(*opts.voxel_size > 0)) throw_usage("--voxel-size must be positive");
+    src.voxel_size = *opts.voxel_size;
+  }
+  if (opts.origin) src.origin = *opts.origin;
+  return src;
+}
+
+}  // namespace
+
 MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts) {
   if (!opts.cells && opts.convention == Convention::Sm && opts.regions_path.empty() &&
       opts.closed.empty() && opts.closed_path.empty()) {
@@ -78,6 +113,7 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
     if (opts.origin) src.origin = *opts.origin;
     return src;
   }
+  if (!opts.cells && path != "-" && is_zone_file(path)) return read_zone_input(path, opts);
   if (!opts.cells)
     throw_usage("cannot tell the grid of '" + io::display_name(path) +
                 "': give --cells NX,NY,NZ (and --convention) for a raw grid");
