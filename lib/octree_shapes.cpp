@@ -17,7 +17,8 @@ inline double far_sq(double c, double lo, double hi) {
   return d * d;
 }
 
-int64_t floor_div10(int64_t v) { return v >= 0 ? v / 10 : -((-v + 9) / 10); }
+// Written so that INT64_MIN (a hostile world.xml) does not overflow.
+int64_t floor_div10(int64_t v) { return v >= 0 ? v / 10 : -((-(v + 1)) / 10) - 1; }
 
 }  // namespace
 

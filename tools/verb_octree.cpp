@@ -1,4 +1,4 @@
-// voxkit octree: the Stationeers terrain verbs (info, reset, checksum, diff, merge, synth)
+// voxkit octree: the Stationeers terrain verbs (info, reset, checksum, diff, merge, synth, export)
 // and the helpers they share.
 #include "tools/verb_octree.hpp"
 
@@ -91,6 +91,10 @@ std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::strin
 octree::Box parse_box(const std::string& s) {
   const auto v = numbers(s, 6, "box");
   octree::Box b;
+  // Converting a double outside int64 is undefined; world coordinates stay far below 2^40.
+  constexpr double kLimit = double(int64_t(1) << 40);
+  for (double d : v)
+    if (!(d > -kLimit && d < kLimit)) throw_usage("box '" + s + "' has a coordinate out of range");
   for (int k = 0; k < 3; ++k) {
     const auto a = int64_t(v[size_t(k)]), c = int64_t(v[size_t(k) + 3]);
     if (double(a) != v[size_t(k)] || double(c) != v[size_t(k) + 3]) {
@@ -146,6 +150,7 @@ void add_octree_command(CLI::App& app, Context& ctx) {
   octree_verbs::add_checksum(*oc, ctx);
   octree_verbs::add_diff_merge(*oc, ctx);
   octree_verbs::add_synth(*oc, ctx);
+  octree_verbs::add_export(*oc, ctx);
 }
 
 }  // namespace voxkit::cli
