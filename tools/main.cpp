@@ -22,20 +22,20 @@ int main(int argc, char** argv) {
   app.add_option("-j,--threads", ctx.threads, "Worker threads (0 = all cores)")
       ->check(CLI::Range(0, 1024));
 
-  add_rle_command(app, ctx);
-  add_zone_command(app, ctx);
-  add_pack_commands(app, ctx);
-  add_info_command(app, ctx);
-  add_b64_command(app, ctx);
-  add_lz4_command(app, ctx);
-  add_chunk_command(app, ctx);
-  add_save_command(app, ctx);
-  add_mesh_command(app, ctx);
-  add_caves_command(app, ctx);
-  add_octree_command(app, ctx);
   add_bake_command(app, ctx);
   add_rebake_command(app, ctx);
   add_preview_command(app, ctx);
+  add_mesh_command(app, ctx);
+  add_caves_command(app, ctx);
+  add_zone_command(app, ctx);
+  add_info_command(app, ctx);
+  add_octree_command(app, ctx);
+  add_save_command(app, ctx);
+  add_pack_commands(app, ctx);
+  add_rle_command(app, ctx);
+  add_b64_command(app, ctx);
+  add_lz4_command(app, ctx);
+  add_chunk_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {
