@@ -1,4 +1,5 @@
 // voxkit: the command-line entry point. Parses, runs one verb, maps errors to exit codes.
+#include <malloc.h>
 #include <tbb/global_control.h>
 
 #include <cstdio>
@@ -11,6 +12,12 @@ using namespace voxkit;
 using namespace voxkit::cli;
 
 int main(int argc, char** argv) {
+  // Assimp 5.2's glTF exporter grows its buffer by exactly what each accessor needs, so a
+  // scene of many chunk meshes reallocates it thousands of times. Keeping blocks up to
+  // 32 MiB on the heap (instead of fresh mmap'ed pages each time) and not trimming it makes
+  // those copies reuse memory: a 1333-chunk export went from 47 s to 10 s.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   CLI::App app{"voxkit: bake, convert, repair and export voxel terrain, offline.", "voxkit"};
   app.set_version_flag("--version", std::string("voxkit ") + VOXKIT_VERSION);
   app.require_subcommand(1);
