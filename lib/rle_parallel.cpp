@@ -11,8 +11,6 @@
 namespace voxkit::rle {
 namespace {
 
-constexpr size_t kSlice = size_t(1) << 22;  // nominal bytes per slice
-
 inline size_t run_at(const uint8_t* p, size_t n) {
   const uint64_t pattern = 0x0101010101010101ull * p[0];
   size_t i = 1;
@@ -65,7 +63,8 @@ size_t cut_at(const uint8_t* p, size_t n, size_t from, size_t limit) {
 
 }  // namespace
 
-std::vector<uint8_t> encode_parallel(std::span<const uint8_t> samples) {
+std::vector<uint8_t> encode_parallel(std::span<const uint8_t> samples, size_t slice) {
+  const size_t kSlice = std::max<size_t>(slice, kMinRun);
   const size_t n = samples.size();
   if (n < 2 * kSlice) return encode(samples);
   const uint8_t* p = samples.data();

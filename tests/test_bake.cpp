@@ -1,6 +1,7 @@
 // Bake: the band SDF against a brute-force reference, zone geometry, rebake, splat, RLE.
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -326,14 +327,21 @@ TEST_CASE("splat maps resample bilinearly to the zone columns in _Control order"
 }
 
 TEST_CASE("parallel RLE encoding gives the canonical bytes") {
-  Heightfield hf = random_terrain(13, 60, 60, 1.0, 3.0);
-  ZoneMeta m = plan_zone(hf, whole(0.125));
+  // Small slices, so that a small bake and small noise cross hundreds of slice boundaries.
+  Heightfield hf = random_terrain(13, 20, 20, 1.0, 3.0);
+  ZoneMeta m = plan_zone(hf, whole(0.25));
   ByteGrid g;
   bake_sdf(hf, m, g);
-  REQUIRE(g.data.size() > (size_t(1) << 23));
-  CHECK(rle::encode_parallel(g.data) == rle::encode(g.data));
-  std::vector<uint8_t> noise(size_t(9) << 20);
+  REQUIRE(g.data.size() > 100000);
+  for (size_t slice : {size_t(1000), size_t(4099)})
+    CHECK(rle::encode_parallel(g.data, slice) == rle::encode(g.data));
+  std::vector<uint8_t> noise(size_t(1) << 16);
   std::mt19937 rng(3);
   for (auto& b : noise) b = uint8_t(rng() % 3);
+  // Long runs spanning several slices, and runs exactly at the minimum length.
+  std::fill(noise.begin() + 5000, noise.begin() + 9500, uint8_t(7));
+  std::fill(noise.begin() + 12000, noise.begin() + 12008, uint8_t(9));
+  for (size_t slice : {size_t(8), size_t(1000), size_t(1024)})
+    CHECK(rle::encode_parallel(noise, slice) == rle::encode(noise));
   CHECK(rle::encode_parallel(noise) == rle::encode(noise));
 }
