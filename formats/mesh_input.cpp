@@ -23,19 +23,6 @@ std::string lower(std::string_view s) {
   return r;
 }
 
-ByteGrid read_raw(const std::string& path, const Dims& cells, uint64_t max_samples) {
-  check_dims(cells, max_samples);
-  auto bytes = io::read_all(path, cells.samples());
-  return with_source(io::display_name(path), [&] {
-    if (bytes.size() != cells.samples())
-      throw_data("raw grid size does not match --cells", std::nullopt,
-                 std::to_string(cells.samples()) + " bytes", std::to_string(bytes.size()) + " bytes");
-    ByteGrid g;
-    g.cells = cells;
-    g.data = std::move(bytes);
-    return g;
-  });
-}
 
 MeshSource sm_chunk_source(std::span<const uint8_t> bytes, const std::string& path) {
   sm::Form form{};
@@ -87,6 +74,20 @@ void place(MeshSource& src, const MeshInputOptions& opts) {
 }
 
 }  // namespace
+
+ByteGrid read_raw_grid(const std::string& path, const Dims& cells, uint64_t max_samples) {
+  check_dims(cells, max_samples);
+  auto bytes = io::read_all(path, cells.samples());
+  return with_source(io::display_name(path), [&] {
+    if (bytes.size() != cells.samples())
+      throw_data("raw grid size does not match --cells", std::nullopt,
+                 std::to_string(cells.samples()) + " bytes", std::to_string(bytes.size()) + " bytes");
+    ByteGrid g;
+    g.cells = cells;
+    g.data = std::move(bytes);
+    return g;
+  });
+}
 
 InputKind parse_input_kind(std::string_view name) {
   std::string l = lower(name);
@@ -201,7 +202,7 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
     throw_usage("--regions and --closed apply to ice modules (--convention ice)");
 
   MeshSource src;
-  ByteGrid raw = read_raw(path, *opts.cells, opts.max_samples);
+  ByteGrid raw = read_raw_grid(path, *opts.cells, opts.max_samples);
   switch (opts.convention) {
     case Convention::Sdf:
       src.kind = "raw sdf";

@@ -64,6 +64,10 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
 // sm_density_to_sdf, lib/grid.hpp).
 MeshSource read_sm_chunk(const std::string& path);
 
+// Reads a raw grid of one byte per sample ("-" = stdin) whose size must be exactly that of
+// `cells`; the cap on samples is checked before anything is read.
+ByteGrid read_raw_grid(const std::string& path, const Dims& cells, uint64_t max_samples);
+
 // A zone as a mesh source: `which` grid, placement, chunk cells, hole (when it has an area),
 // and the paint grid with the zone's layer count when the zone has been painted.
 MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/io.hpp"
+#include "formats/mesh_input.hpp"
 #include "formats/region_grid.hpp"
 #include "lib/caves.hpp"
 #include "lib/error.hpp"
@@ -44,16 +45,7 @@ void run_label(const Context& ctx, const CavesOptions& o) {
   co.open_faces = parse_faces(o.open_faces);
   io::check_output(o.output, ctx.out());
   if (!o.closed_list.empty()) io::check_output(o.closed_list, ctx.out(false));
-  auto bytes = io::read_all(o.input, cells.samples());
-  ByteGrid density = with_source(io::display_name(o.input), [&] {
-    if (bytes.size() != cells.samples())
-      throw_data("module size does not match --cells", std::nullopt,
-                 std::to_string(cells.samples()) + " bytes", std::to_string(bytes.size()) + " bytes");
-    ByteGrid g;
-    g.cells = cells;
-    g.data = std::move(bytes);
-    return g;
-  });
+  ByteGrid density = read_raw_grid(o.input, cells, kMaxGridSamples);
   CaveLabels labels = label_caves(density, co);
   auto closed = labels.closed_ids();
   io::write_file(o.output, encode_region_grid(labels.regions), ctx.out());
