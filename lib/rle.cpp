@@ -120,8 +120,10 @@ inline uint32_t get_varint(std::span<const uint8_t> s, size_t& pos, const char* 
 }  // namespace
 
 void put_varint(std::vector<uint8_t>& out, uint32_t v) {
-  Sink sink(out);
-  sink.done(put_varint_raw(sink.room(5), v));
+  // Not through a Sink: that would resize the vector to twice its length (zero-filling it)
+  // on every call, as its destructor cuts it back each time.
+  uint8_t buf[5];
+  out.insert(out.end(), buf, put_varint_raw(buf, v));
 }
 
 void encode_append(std::span<const uint8_t> src, std::vector<uint8_t>& out) {
