@@ -76,8 +76,7 @@ std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>&
 Zone bake_zone(const Heightfield& hf, const ZoneBoxSpec& spec, const Progress& progress) {
   Zone z;
   z.meta = plan_zone(hf, spec);
-  bake_sdf(hf, z.meta, z.grid, progress);
-  z.baked = z.grid;
+  bake_sdf(hf, z.meta, z.grid, progress, &z.baked);
   z.height = bake_height_raster(hf, z.meta);
   return z;
 }

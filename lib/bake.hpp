@@ -41,9 +41,11 @@ struct ZoneBoxSpec {
 ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec);
 
 // Bakes the band SDF of `hf` into `grid` (resized to meta.cells). Parallel over z-slabs,
-// the same bytes for any thread count. `progress` gets (slabs done, slabs).
+// the same bytes for any thread count. `progress` gets (slabs done, slabs). With `copy`,
+// that grid gets the same bytes too, each slab copied while it is still in cache (the
+// baked grid of a fresh zone).
 void bake_sdf(const Heightfield& hf, const ZoneMeta& meta, ByteGrid& grid,
-              const Progress& progress = {});
+              const Progress& progress = {}, ByteGrid* copy = nullptr);
 
 // Terrain height (world metres) at every zone column.
 ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& meta);

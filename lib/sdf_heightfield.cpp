@@ -16,6 +16,7 @@
 
 #include "lib/bake.hpp"
 #include "lib/error.hpp"
+#include "lib/grid_alloc.hpp"
 
 namespace voxkit {
 namespace {
@@ -37,8 +38,13 @@ struct Column {
   float frac;        // position inside that cell
 };
 
+// Band samples are handled in blocks of kLanes: every loop over a block is branch-free and
+// fixed-length, so the compiler turns it into SIMD. Lanes past the column's last sample
+// hold d2 = 0, which no primitive can improve and no bound can beat.
+constexpr int32_t kLanes = 8;
+
 struct Scratch {
-  std::vector<float> d2;
+  std::vector<float> d2, y;
   std::vector<float> lx, lz;
 };
 
@@ -55,8 +61,15 @@ inline int32_t last_index(float y, int32_t ylo, int32_t n) {
   return v > float(n - 1) ? n - 1 : int32_t(v);
 }
 
+// The samples of one column: y[k] = ylo + k, d2[k] the best squared distance so far.
+struct Band {
+  const float* y;
+  float* d2;
+  int32_t ylo, n;
+};
+
 void face(float ax, float ay, float az, float bx, float by, float bz, float cx, float cy,
-          float cz, int32_t ylo, float* d2, int32_t n) {
+          float cz, const Band& s) {
   const float e1x = bx - ax, e1y = by - ay, e1z = bz - az;
   const float e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
   float nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
@@ -87,17 +100,24 @@ void face(float ax, float ay, float az, float bx, float by, float bz, float cx, 
     }
   }
   if (!(smin <= smax)) return;
-  const float ya = (smin - c0) / ny, yb = (smax - c0) / ny;
-  const int32_t k0 = first_index(ya, ylo);
-  const int32_t k1 = last_index(yb, ylo, n);
-  for (int32_t k = k0; k <= k1; ++k) {
-    const float s = ny * float(ylo + k) + c0;
-    d2[k] = std::min(d2[k], s * s);
+  const int32_t k0 = first_index((smin - c0) / ny, s.ylo);
+  const int32_t k1 = last_index((smax - c0) / ny, s.ylo, s.n);
+  if (k0 > k1) return;
+  const float y0 = float(s.ylo + k0), y1 = float(s.ylo + k1);
+  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+    const float* y = s.y + b;
+    float* d2 = s.d2 + b;
+    for (int32_t l = 0; l < kLanes; ++l) {
+      const float t = ny * y[l] + c0;
+      const float v = t * t;
+      const bool in = y[l] >= y0 && y[l] <= y1 && v < d2[l];
+      d2[l] = in ? v : d2[l];
+    }
   }
 }
 
-void edge(float ax, float ay, float az, float bx, float by, float bz, int32_t ylo, float* d2,
-          int32_t n, float maxd2 = kBand2) {
+void edge(float ax, float ay, float az, float bx, float by, float bz, const Band& s,
+          float maxd2 = kBand2) {
   const float ex = bx - ax, ey = by - ay, ez = bz - az;
   // Horizontal distance from the column to the segment's projection.
   const float h2 = ex * ex + ez * ez;
@@ -106,20 +126,21 @@ void edge(float ax, float ay, float az, float bx, float by, float bz, int32_t yl
   const float dh2 = hx * hx + hz * hz;
   if (dh2 >= maxd2) return;
   const float r = std::sqrt(maxd2 - dh2);
-  const float ya = std::min(ay, by) - r, yb = std::max(ay, by) + r;
-  const int32_t k0 = first_index(ya, ylo);
-  const int32_t k1 = last_index(yb, ylo, n);
+  const int32_t k0 = first_index(std::min(ay, by) - r, s.ylo);
+  const int32_t k1 = last_index(std::max(ay, by) + r, s.ylo, s.n);
+  if (k0 > k1) return;
   const float invL = 1.0f / (h2 + ey * ey);
   const float base = -(ax * ex + az * ez);
-  const float ymin = std::min(ay, by), ymax = std::max(ay, by);
-  for (int32_t k = k0; k <= k1; ++k) {
-    const float y = float(ylo + k);
-    const float gap = std::max({0.0f, ymin - y, y - ymax});
-    if (dh2 + gap * gap >= d2[k]) continue;
-    const float wy = y - ay;
-    const float t = std::clamp((base + wy * ey) * invL, 0.0f, 1.0f);
-    const float dx = -ax - t * ex, dy = wy - t * ey, dz = -az - t * ez;
-    d2[k] = std::min(d2[k], dx * dx + dy * dy + dz * dz);
+  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+    const float* y = s.y + b;
+    float* d2 = s.d2 + b;
+    for (int32_t l = 0; l < kLanes; ++l) {
+      const float wy = y[l] - ay;
+      const float t = std::min(std::max((base + wy * ey) * invL, 0.0f), 1.0f);
+      const float dx = -ax - t * ex, dy = wy - t * ey, dz = -az - t * ez;
+      const float v = dx * dx + dy * dy + dz * dz;
+      d2[l] = v < d2[l] ? v : d2[l];
+    }
   }
 }
 
@@ -218,12 +239,17 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
                             : g00 + fv * (g01 - g00) + fu * (g11 - g01);
   // The vertical distance bounds the true one; the column's own cell then tightens it, so
   // most other cells and edges can be skipped by their lower bound.
-  s.d2.resize(size_t(n));
+  const int32_t padded = (n + kLanes - 1) / kLanes * kLanes;
+  s.d2.resize(size_t(padded));
+  s.y.resize(size_t(padded));
   float* d2 = s.d2.data();
-  for (int32_t k = 0; k < n; ++k) {
-    const float t = float(ylo + k) - hc;
-    d2[k] = std::min(kBand2, t * t);
+  float* ys = s.y.data();
+  for (int32_t k = 0; k < padded; ++k) {
+    ys[k] = float(ylo + k);
+    const float t = ys[k] - hc;
+    d2[k] = k < n ? std::min(kBand2, t * t) : 0.0f;
   }
+  const Band band{ys, d2, ylo, n};
   const float* lx = s.lx.data();
   const float* lz = s.lz.data();
   auto H = [&](int32_t a, int32_t b) { return w.h[size_t(cx.ilo + a) + size_t(w.w) * (cz.ilo + b)]; };
@@ -232,12 +258,16 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     const float r = std::sqrt(kBand2 - g2);
     const int32_t k0 = first_index(lo - r, ylo);
     const int32_t k1 = last_index(hi + r, ylo, n);
-    for (int32_t k = k0; k <= k1; ++k) {
-      const float y = float(ylo + k);
-      const float gap = std::max({0.0f, lo - y, y - hi});
-      if (g2 + gap * gap < d2[k]) return true;
+    if (k0 > k1) return false;
+    bool any = false;
+    for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+      for (int32_t l = 0; l < kLanes; ++l) {
+        const float y = ys[b + l];
+        const float gap = std::max(std::max(0.0f, lo - y), y - hi);
+        any |= g2 + gap * gap < d2[b + l];
+      }
     }
-    return false;
+    return any;
   };
   float maxd2 = kBand2 * 1.0001f;  // until the own cell has been done: no face skipped
   auto do_cell = [&](int32_t a, int32_t b, bool far_edges) {
@@ -253,14 +283,14 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     if (n00 || n10 || n01 || n11) {
       // A corner without data: only the triangles and edges that have all their corners.
       if (!n00 && !n11) {
-        edge(x0, h00, z0, x1, h11, z1, ylo, d2, n);
-        if (!n10) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
-        if (!n01) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
+        edge(x0, h00, z0, x1, h11, z1, band);
+        if (!n10) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, band);
+        if (!n01) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, band);
       }
-      if (!n00 && !n10) edge(x0, h00, z0, x1, h10, z0, ylo, d2, n);
-      if (!n00 && !n01) edge(x0, h00, z0, x0, h01, z1, ylo, d2, n);
-      if (far_edges && !n10 && !n11) edge(x1, h10, z0, x1, h11, z1, ylo, d2, n);
-      if (far_edges && !n01 && !n11) edge(x0, h01, z1, x1, h11, z1, ylo, d2, n);
+      if (!n00 && !n10) edge(x0, h00, z0, x1, h10, z0, band);
+      if (!n00 && !n01) edge(x0, h00, z0, x0, h01, z1, band);
+      if (far_edges && !n10 && !n11) edge(x1, h10, z0, x1, h11, z1, band);
+      if (far_edges && !n01 && !n11) edge(x0, h01, z1, x1, h11, z1, band);
       return;
     }
     const float lo = std::min({h00, h10, h01, h11}), hi = std::max({h00, h10, h01, h11});
@@ -270,14 +300,14 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     const float ax = (h10 - h00) * idx, az = (h11 - h10) * idz;  // triangle A's gradient
     const float bx = (h11 - h01) * idx, bz = (h01 - h00) * idz;  // triangle B's gradient
     const float ma = ax * ax + az * az, mb = bx * bx + bz * bz;
-    if (g2 * (1 + ma) <= maxd2 * ma) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, ylo, d2, n);
-    if (g2 * (1 + mb) <= maxd2 * mb) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, ylo, d2, n);
-    edge(x0, h00, z0, x1, h11, z1, ylo, d2, n, maxd2);
-    edge(x0, h00, z0, x1, h10, z0, ylo, d2, n, maxd2);
-    edge(x0, h00, z0, x0, h01, z1, ylo, d2, n, maxd2);
+    if (g2 * (1 + ma) <= maxd2 * ma) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, band);
+    if (g2 * (1 + mb) <= maxd2 * mb) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, band);
+    edge(x0, h00, z0, x1, h11, z1, band, maxd2);
+    edge(x0, h00, z0, x1, h10, z0, band, maxd2);
+    edge(x0, h00, z0, x0, h01, z1, band, maxd2);
     if (far_edges) {
-      edge(x1, h10, z0, x1, h11, z1, ylo, d2, n, maxd2);
-      edge(x0, h01, z1, x1, h11, z1, ylo, d2, n, maxd2);
+      edge(x1, h10, z0, x1, h11, z1, band, maxd2);
+      edge(x0, h01, z1, x1, h11, z1, band, maxd2);
     }
   };
   // Each cell owns its near edges (bottom, left, diagonal); the far edges (right, top) are
@@ -286,7 +316,7 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   const int32_t own_a = cx.cell - cx.ilo, own_b = cz.cell - cz.ilo;
   do_cell(own_a, own_b, true);
   maxd2 = 0;
-  for (int32_t k = 0; k < n; ++k) maxd2 = std::max(maxd2, d2[k]);
+  for (int32_t k = 0; k < padded; ++k) maxd2 = std::max(maxd2, d2[k]);
   for (int32_t b = 0; b + 1 < nJ; ++b)
     for (int32_t a = 0; a + 1 < nI; ++a) {
       if (a == own_a && b == own_b) continue;
@@ -294,22 +324,20 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
     }
   for (int32_t k = 0; k < n; ++k) {
     const float d = std::sqrt(d2[k]);
-    out[k] = quantize_sdf(float(ylo + k) > hc ? d : -d);
+    out[k] = quantize_sdf(ys[k] > hc ? d : -d);
   }
 }
 
 }  // namespace
 
-void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid,
-              const Progress& progress) {
+void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Progress& progress,
+              ByteGrid* copy) {
   check_heightfield(hf);
   check_dims(m.cells);
   const Window w = make_window(hf, m);
   const Dims dims = m.cells;
-  if (grid.cells != dims || grid.data.size() != dims.samples()) {
-    grid.cells = dims;
-    grid.data.assign(dims.samples(), 0);
-  }
+  size_grid_for_overwrite(grid, dims);
+  if (copy) size_grid_for_overwrite(*copy, dims);
   const int32_t sx = int32_t(dims.sx()), sy = int32_t(dims.sy()), sz = int32_t(dims.sz());
   std::vector<Column> cols(sx), rows(sz);
   for (int32_t x = 0; x < sx; ++x) {
@@ -322,6 +350,8 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid,
   }
   std::atomic<uint64_t> done{0};
   uint8_t* base = grid.data.data();
+  uint8_t* copy_base = copy ? copy->data.data() : nullptr;
+  const size_t slab_bytes = size_t(sx) * size_t(sy);
   tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 1), [&](const tbb::blocked_range<int32_t>& r) {
     Scratch s;
     std::vector<int32_t> ylo(sx), yhi(sx);
@@ -330,24 +360,33 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid,
     std::vector<uint8_t> colbuf(size_t(sy) + 1);
     for (int32_t z = r.begin(); z != r.end(); ++z) {
       band.clear();
+      int32_t lowest = sy, highest = -1;  // the rows where columns differ
       for (int32_t x = 0; x < sx; ++x) {
         int32_t lo, hi;
         uint8_t* out = colbuf.data();
         bake_column(w, cols[x], rows[z], double(x), double(z), sy - 1, s, lo, hi, out);
         ylo[x] = lo;
         yhi[x] = hi;
+        lowest = std::min(lowest, lo);
+        highest = std::max(highest, std::max(lo, hi));
         at[x] = uint32_t(band.size());
         if (hi >= lo) band.insert(band.end(), out, out + (hi - lo + 1));
       }
-      uint8_t* slab = base + size_t(sx) * size_t(sy) * size_t(z);
-      for (int32_t y = 0; y < sy; ++y) {
+      // Below every column's band: solid; above: air; between: per column, then the band.
+      uint8_t* slab = base + slab_bytes * size_t(z);
+      const int32_t y0 = std::clamp(lowest, 0, sy), y1 = std::clamp(highest + 1, y0, sy);
+      std::memset(slab, 0, size_t(sx) * size_t(y0));
+      std::memset(slab + size_t(sx) * y1, 255, size_t(sx) * size_t(sy - y1));
+      const int32_t* lo_of = ylo.data();
+      for (int32_t y = y0; y < y1; ++y) {
         uint8_t* row = slab + size_t(sx) * y;
-        for (int32_t x = 0; x < sx; ++x) row[x] = y < ylo[x] ? 0 : 255;
+        for (int32_t x = 0; x < sx; ++x) row[x] = uint8_t(-int32_t(y >= lo_of[x]));
       }
       for (int32_t x = 0; x < sx; ++x) {
         const uint8_t* src = band.data() + at[x];
         for (int32_t y = ylo[x]; y <= yhi[x]; ++y) slab[x + size_t(sx) * y] = *src++;
       }
+      if (copy_base) std::memcpy(copy_base + slab_bytes * size_t(z), slab, slab_bytes);
       uint64_t finished = done.fetch_add(1) + 1;
       if (progress) progress(finished, uint64_t(sz));
     }
