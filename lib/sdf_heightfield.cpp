@@ -17,18 +17,20 @@
 #include "lib/bake.hpp"
 #include "lib/error.hpp"
 #include "lib/grid_alloc.hpp"
+#include "lib/sdf_cells.hpp"
 
 namespace voxkit {
 namespace {
 
-constexpr float kBand = float(kBandVoxels);
-constexpr float kBand2 = kBand * kBand;
+using namespace sdf;
+static_assert(sdf::kBand == float(kBandVoxels));
 
 // The heightmap window a zone reads, in zone voxel units.
 struct Window {
   int32_t i0 = 0, j0 = 0, w = 0, d = 0;  // first heightmap sample, window size
   std::vector<double> vx, vz;            // voxel x of window column i, voxel z of row j
   std::vector<float> h;                  // voxel y (relative to the zone origin), NaN = none
+  std::vector<float> dx, dz;             // cell sizes in voxels (the last entry 0)
   float at(int32_t i, int32_t j) const { return h[size_t(i) + size_t(w) * j]; }
 };
 
@@ -38,110 +40,21 @@ struct Column {
   float frac;        // position inside that cell
 };
 
-// Band samples are handled in blocks of kLanes: every loop over a block is branch-free and
-// fixed-length, so the compiler turns it into SIMD. Lanes past the column's last sample
-// hold d2 = 0, which no primitive can improve and no bound can beat.
-constexpr int32_t kLanes = 8;
-
 struct Scratch {
   std::vector<float> d2, y;
   std::vector<float> lx, lz;
 };
 
-// First and last band index at or above / below y, clamped to [0, n-1] (an empty range for
-// NaN); safe for any float, as heights and steep planes can put y far outside the zone.
-inline int32_t first_index(float y, int32_t ylo) {
-  const float v = std::ceil(y) - float(ylo);
-  if (!(v >= 0)) return 0;
-  return v > 1e9f ? 1000000000 : int32_t(v);
+// A triangle and a segment given by their corners in column-local coordinates (the cells
+// with a corner without data, which have no precomputed data).
+void face_at(float ax, float ay, float az, float bx, float by, float bz, float cx, float cy,
+             float cz, const Band& s) {
+  face(make_tri(ax, ay, az, bx, by, bz, cx, cy, cz), 0, 0, s);
 }
-inline int32_t last_index(float y, int32_t ylo, int32_t n) {
-  const float v = std::floor(y) - float(ylo);
-  if (!(v >= -1)) return -1;
-  return v > float(n - 1) ? n - 1 : int32_t(v);
-}
-
-// The samples of one column: y[k] = ylo + k, d2[k] the best squared distance so far.
-struct Band {
-  const float* y;
-  float* d2;
-  int32_t ylo, n;
-};
-
-void face(float ax, float ay, float az, float bx, float by, float bz, float cx, float cy,
-          float cz, const Band& s) {
-  const float e1x = bx - ax, e1y = by - ay, e1z = bz - az;
-  const float e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-  float nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  if (ny < 0) {
-    nx = -nx;
-    ny = -ny;
-    nz = -nz;
-  }
-  const float inv = 1.0f / std::sqrt(nx * nx + ny * ny + nz * nz);
-  nx *= inv;
-  ny *= inv;
-  nz *= inv;
-  const float c0 = -(nx * ax + ny * ay + nz * az);
-  const float area = e1x * e2z - e1z * e2x;
-  const float sigma = area >= 0 ? 1.0f : -1.0f;
-  float smin = -kBand, smax = kBand;
-  const float px[3] = {ax, bx, cx}, pz[3] = {az, bz, cz};
-  for (int k = 0; k < 3; ++k) {
-    const float Px = px[k], Pz = pz[k], Qx = px[(k + 1) % 3], Qz = pz[(k + 1) % 3];
-    const float alpha = sigma * ((Qz - Pz) * nx - (Qx - Px) * nz);
-    const float beta = sigma * ((Qz - Pz) * Px - (Qx - Px) * Pz);
-    if (alpha > 1e-12f) {
-      smin = std::max(smin, -beta / alpha);
-    } else if (alpha < -1e-12f) {
-      smax = std::min(smax, -beta / alpha);
-    } else if (beta < 0) {
-      return;
-    }
-  }
-  if (!(smin <= smax)) return;
-  const int32_t k0 = first_index((smin - c0) / ny, s.ylo);
-  const int32_t k1 = last_index((smax - c0) / ny, s.ylo, s.n);
-  if (k0 > k1) return;
-  const float y0 = float(s.ylo + k0), y1 = float(s.ylo + k1);
-  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
-    const float* y = s.y + b;
-    float* d2 = s.d2 + b;
-    for (int32_t l = 0; l < kLanes; ++l) {
-      const float t = ny * y[l] + c0;
-      const float v = t * t;
-      const bool in = y[l] >= y0 && y[l] <= y1 && v < d2[l];
-      d2[l] = in ? v : d2[l];
-    }
-  }
-}
-
-void edge(float ax, float ay, float az, float bx, float by, float bz, const Band& s,
-          float maxd2 = kBand2) {
+void edge_at(float ax, float ay, float az, float bx, float by, float bz, const Band& s) {
   const float ex = bx - ax, ey = by - ay, ez = bz - az;
-  // Horizontal distance from the column to the segment's projection.
   const float h2 = ex * ex + ez * ez;
-  float th = h2 > 0 ? std::clamp(-(ax * ex + az * ez) / h2, 0.0f, 1.0f) : 0.0f;
-  const float hx = ax + th * ex, hz = az + th * ez;
-  const float dh2 = hx * hx + hz * hz;
-  if (dh2 >= maxd2) return;
-  const float r = std::sqrt(maxd2 - dh2);
-  const int32_t k0 = first_index(std::min(ay, by) - r, s.ylo);
-  const int32_t k1 = last_index(std::max(ay, by) + r, s.ylo, s.n);
-  if (k0 > k1) return;
-  const float invL = 1.0f / (h2 + ey * ey);
-  const float base = -(ax * ex + az * ez);
-  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
-    const float* y = s.y + b;
-    float* d2 = s.d2 + b;
-    for (int32_t l = 0; l < kLanes; ++l) {
-      const float wy = y[l] - ay;
-      const float t = std::min(std::max((base + wy * ey) * invL, 0.0f), 1.0f);
-      const float dx = -ax - t * ex, dy = wy - t * ey, dz = -az - t * ez;
-      const float v = dx * dx + dy * dy + dz * dz;
-      d2[l] = v < d2[l] ? v : d2[l];
-    }
-  }
+  edge(ax, ay, az, ex, ey, ez, h2 > 0 ? 1.0f / h2 : 0.0f, 1.0f / (h2 + ey * ey), s, kBand2);
 }
 
 // Index range of window vertices whose cells meet [c - band, c + band] on one axis.
@@ -185,12 +98,82 @@ Window make_window(const Heightfield& hf, const ZoneMeta& m) {
   for (int32_t j = 0; j < w.d; ++j)
     for (int32_t i = 0; i < w.w; ++i)
       w.h[size_t(i) + size_t(w.w) * j] = float((hf.at(w.i0 + i, w.j0 + j) - m.origin[1]) / v);
+  w.dx.assign(w.w, 0.0f);
+  w.dz.assign(w.d, 0.0f);
+  for (int32_t i = 0; i + 1 < w.w; ++i) w.dx[i] = float(w.vx[i + 1] - w.vx[i]);
+  for (int32_t j = 0; j + 1 < w.d; ++j) w.dz[j] = float(w.vz[j + 1] - w.vz[j]);
   return w;
 }
 
+// Cell and vertex-edge data of window rows, computed when a slab first needs a row and kept
+// in a ring: the slabs of one task run in order of z and share most of their rows.
+class RowCache {
+ public:
+  RowCache(const Window& w, int32_t slots)
+      : w_(w), slots_(slots), tag_(size_t(slots), -1), cells_(size_t(slots) * w.w),
+        edges_(size_t(slots) * w.w) {}
+  // Rows j0..j1 must fit in the ring together.
+  void need(int32_t j0, int32_t j1) {
+    for (int32_t j = j0; j <= j1; ++j)
+      if (tag_[size_t(j % slots_)] != j) fill(j);
+  }
+  // Row j, with its first entry at window column 0.
+  const Cell* cells(int32_t j) const { return &cells_[size_t(j % slots_) * w_.w]; }
+  const VertexEdges* edges(int32_t j) const { return &edges_[size_t(j % slots_) * w_.w]; }
+
+ private:
+  void fill(int32_t j) {
+    const size_t at = size_t(j % slots_) * w_.w;
+    tag_[size_t(j % slots_)] = j;
+    const float dz = w_.dz[j];
+    const bool up = j + 1 < w_.d;
+    for (int32_t i = 0; i < w_.w; ++i) {
+      const float dx = w_.dx[i];
+      const bool right = i + 1 < w_.w;
+      const float h00 = w_.at(i, j);
+      const float h10 = right ? w_.at(i + 1, j) : h00, h01 = up ? w_.at(i, j + 1) : h00;
+      const float h11 = right && up ? w_.at(i + 1, j + 1) : h00;
+      VertexEdges& e = edges_[at + i];
+      const float ey[3] = {h10 - h00, h01 - h00, h11 - h00};
+      const float h2[3] = {dx * dx, dz * dz, dx * dx + dz * dz};
+      for (int k = 0; k < 3; ++k) {
+        e.ey[k] = ey[k];
+        e.inv_h2[k] = h2[k] > 0 ? 1.0f / h2[k] : 0.0f;
+        e.inv_len2[k] = 1.0f / (h2[k] + ey[k] * ey[k]);
+      }
+      Cell& c = cells_[at + i];
+      if (!right || !up) continue;
+      // NaN corners fail both comparisons and are left out of the range.
+      c.lo = INFINITY;
+      c.hi = -INFINITY;
+      for (float h : {h00, h10, h01, h11}) {
+        if (h < c.lo) c.lo = h;
+        if (h > c.hi) c.hi = h;
+      }
+      c.complete = !(std::isnan(h00) || std::isnan(h10) || std::isnan(h01) || std::isnan(h11));
+      if (!c.complete) continue;
+      c.tri[0] = make_tri(0, h00, 0, dx, h10, 0, dx, h11, dz);
+      c.tri[1] = make_tri(0, h00, 0, dx, h11, dz, 0, h01, dz);
+    }
+  }
+
+  const Window& w_;
+  int32_t slots_;
+  std::vector<int32_t> tag_;
+  std::vector<Cell> cells_;
+  std::vector<VertexEdges> edges_;
+};
+
 // Computes the band bytes of one column; returns ylo (bytes for ylo..yhi go to `out`).
-void bake_column(const Window& w, const Column& cx, const Column& cz, double X, double Z,
-                 int32_t ny, Scratch& s, int32_t& ylo, int32_t& yhi, uint8_t* out) {
+// The cached rows a slab reads: entry b is window row cz.ilo + b.
+struct SlabRows {
+  std::vector<const Cell*> cells;
+  std::vector<const VertexEdges*> edges;
+};
+
+void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Column& cz,
+                 double X, double Z, int32_t ny, Scratch& s, int32_t& ylo, int32_t& yhi,
+                 uint8_t* out) {
   const int32_t nI = cx.ihi - cx.ilo + 1, nJ = cz.ihi - cz.ilo + 1;
   s.lx.resize(nI);
   s.lz.resize(nJ);
@@ -202,21 +185,14 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   for (int32_t b = 0; b + 1 < nJ; ++b) {
     const float gz = std::max({s.lz[b], 0.0f, -s.lz[b + 1]});
     if (gz >= kBand) continue;
-    const float* row = &w.h[size_t(cx.ilo) + size_t(w.w) * (cz.ilo + b)];
-    const float* up = row + w.w;
+    const Cell* row = rc.cells[b] + cx.ilo;
     for (int32_t a = 0; a + 1 < nI; ++a) {
       const float gx = std::max({s.lx[a], 0.0f, -s.lx[a + 1]});
       const float g2 = gx * gx + gz * gz;
       if (g2 >= kBand2) continue;
       const float r = std::sqrt(kBand2 - g2);
-      // NaN corners fail both comparisons and are skipped.
-      float lo = INFINITY, hi = -INFINITY;
-      for (float h : {row[a], row[a + 1], up[a], up[a + 1]}) {
-        if (h < lo) lo = h;
-        if (h > hi) hi = h;
-      }
-      if (lo - r < ymin) ymin = lo - r;
-      if (hi + r > ymax) ymax = hi + r;
+      ymin = std::min(ymin, row[a].lo - r);
+      ymax = std::max(ymax, row[a].hi + r);
     }
   }
   if (!(ymin <= ymax)) {
@@ -252,62 +228,53 @@ void bake_column(const Window& w, const Column& cx, const Column& cz, double X, 
   const Band band{ys, d2, ylo, n};
   const float* lx = s.lx.data();
   const float* lz = s.lz.data();
-  auto H = [&](int32_t a, int32_t b) { return w.h[size_t(cx.ilo + a) + size_t(w.w) * (cz.ilo + b)]; };
   // Whether anything at horizontal distance^2 g2 and heights [lo, hi] could beat a sample.
   auto useful = [&](float g2, float lo, float hi) {
     const float r = std::sqrt(kBand2 - g2);
     const int32_t k0 = first_index(lo - r, ylo);
     const int32_t k1 = last_index(hi + r, ylo, n);
-    if (k0 > k1) return false;
-    bool any = false;
-    for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
-      for (int32_t l = 0; l < kLanes; ++l) {
-        const float y = ys[b + l];
-        const float gap = std::max(std::max(0.0f, lo - y), y - hi);
-        any |= g2 + gap * gap < d2[b + l];
-      }
-    }
-    return any;
+    return k0 <= k1 && any_below(g2, lo, hi, k0, k1, band);
   };
   float maxd2 = kBand2 * 1.0001f;  // until the own cell has been done: no face skipped
   auto do_cell = [&](int32_t a, int32_t b, bool far_edges) {
-    const float idx = 1.0f / (lx[a + 1] - lx[a]), idz = 1.0f / (lz[b + 1] - lz[b]);
-    const float h00 = H(a, b), h10 = H(a + 1, b), h01 = H(a, b + 1), h11 = H(a + 1, b + 1);
     const float x0 = lx[a], x1 = lx[a + 1], z0 = lz[b], z1 = lz[b + 1];
     const float gx = std::max({x0, 0.0f, -x1});
     const float gz = std::max({z0, 0.0f, -z1});
     const float g2 = gx * gx + gz * gz;
     if (g2 >= maxd2) return;
-    const bool n00 = std::isnan(h00), n10 = std::isnan(h10), n01 = std::isnan(h01),
-               n11 = std::isnan(h11);
-    if (n00 || n10 || n01 || n11) {
+    const int32_t i = cx.ilo + a, j = cz.ilo + b;
+    const Cell& cell = rc.cells[b][i];
+    const float h00 = w.at(i, j), h10 = w.at(i + 1, j), h01 = w.at(i, j + 1), h11 = w.at(i + 1, j + 1);
+    if (!cell.complete) {
       // A corner without data: only the triangles and edges that have all their corners.
+      const bool n00 = std::isnan(h00), n10 = std::isnan(h10), n01 = std::isnan(h01),
+                 n11 = std::isnan(h11);
       if (!n00 && !n11) {
-        edge(x0, h00, z0, x1, h11, z1, band);
-        if (!n10) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, band);
-        if (!n01) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, band);
+        edge_at(x0, h00, z0, x1, h11, z1, band);
+        if (!n10) face_at(x0, h00, z0, x1, h10, z0, x1, h11, z1, band);
+        if (!n01) face_at(x0, h00, z0, x1, h11, z1, x0, h01, z1, band);
       }
-      if (!n00 && !n10) edge(x0, h00, z0, x1, h10, z0, band);
-      if (!n00 && !n01) edge(x0, h00, z0, x0, h01, z1, band);
-      if (far_edges && !n10 && !n11) edge(x1, h10, z0, x1, h11, z1, band);
-      if (far_edges && !n01 && !n11) edge(x0, h01, z1, x1, h11, z1, band);
+      if (!n00 && !n10) edge_at(x0, h00, z0, x1, h10, z0, band);
+      if (!n00 && !n01) edge_at(x0, h00, z0, x0, h01, z1, band);
+      if (far_edges && !n10 && !n11) edge_at(x1, h10, z0, x1, h11, z1, band);
+      if (far_edges && !n01 && !n11) edge_at(x0, h01, z1, x1, h11, z1, band);
       return;
     }
-    const float lo = std::min({h00, h10, h01, h11}), hi = std::max({h00, h10, h01, h11});
-    if (!useful(g2, lo, hi)) return;
+    if (!useful(g2, cell.lo, cell.hi)) return;
     // A face can only be nearest through its interior, where the foot point lies inside it;
     // the foot is |s| * |n_xz| from the column horizontally, |s| below sqrt(maxd2).
-    const float ax = (h10 - h00) * idx, az = (h11 - h10) * idz;  // triangle A's gradient
-    const float bx = (h11 - h01) * idx, bz = (h01 - h00) * idz;  // triangle B's gradient
-    const float ma = ax * ax + az * az, mb = bx * bx + bz * bz;
-    if (g2 * (1 + ma) <= maxd2 * ma) face(x0, h00, z0, x1, h10, z0, x1, h11, z1, band);
-    if (g2 * (1 + mb) <= maxd2 * mb) face(x0, h00, z0, x1, h11, z1, x0, h01, z1, band);
-    edge(x0, h00, z0, x1, h11, z1, band, maxd2);
-    edge(x0, h00, z0, x1, h10, z0, band, maxd2);
-    edge(x0, h00, z0, x0, h01, z1, band, maxd2);
+    for (const Tri& t : cell.tri)
+      if (g2 * (1 + t.m2) <= maxd2 * t.m2) face(t, x0, z0, band);
+    const float dx = w.dx[i], dz = w.dz[j];
+    const VertexEdges& e = rc.edges[b][i];
+    edge(x0, h00, z0, dx, e.ey[2], dz, e.inv_h2[2], e.inv_len2[2], band, maxd2);
+    edge(x0, h00, z0, dx, e.ey[0], 0, e.inv_h2[0], e.inv_len2[0], band, maxd2);
+    edge(x0, h00, z0, 0, e.ey[1], dz, e.inv_h2[1], e.inv_len2[1], band, maxd2);
     if (far_edges) {
-      edge(x1, h10, z0, x1, h11, z1, band, maxd2);
-      edge(x0, h01, z1, x1, h11, z1, band, maxd2);
+      const VertexEdges& r = rc.edges[b][i + 1];
+      edge(x1, h10, z0, 0, r.ey[1], dz, r.inv_h2[1], r.inv_len2[1], band, maxd2);
+      const VertexEdges& u = rc.edges[b + 1][i];
+      edge(x0, h01, z1, dx, u.ey[0], 0, u.inv_h2[0], u.inv_len2[0], band, maxd2);
     }
   };
   // Each cell owns its near edges (bottom, left, diagonal); the far edges (right, top) are
@@ -352,8 +319,12 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
   uint8_t* base = grid.data.data();
   uint8_t* copy_base = copy ? copy->data.data() : nullptr;
   const size_t slab_bytes = size_t(sx) * size_t(sy);
+  int32_t slots = 1;
+  for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
   tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 1), [&](const tbb::blocked_range<int32_t>& r) {
     Scratch s;
+    RowCache rc(w, slots);
+    SlabRows sr;
     std::vector<int32_t> ylo(sx), yhi(sx);
     std::vector<uint8_t> band;
     std::vector<uint32_t> at(sx);
@@ -361,10 +332,17 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
     for (int32_t z = r.begin(); z != r.end(); ++z) {
       band.clear();
       int32_t lowest = sy, highest = -1;  // the rows where columns differ
+      rc.need(rows[z].ilo, rows[z].ihi);
+      sr.cells.clear();
+      sr.edges.clear();
+      for (int32_t j = rows[z].ilo; j <= rows[z].ihi; ++j) {
+        sr.cells.push_back(rc.cells(j));
+        sr.edges.push_back(rc.edges(j));
+      }
       for (int32_t x = 0; x < sx; ++x) {
         int32_t lo, hi;
         uint8_t* out = colbuf.data();
-        bake_column(w, cols[x], rows[z], double(x), double(z), sy - 1, s, lo, hi, out);
+        bake_column(w, sr, cols[x], rows[z], double(x), double(z), sy - 1, s, lo, hi, out);
         ylo[x] = lo;
         yhi[x] = hi;
         lowest = std::min(lowest, lo);
