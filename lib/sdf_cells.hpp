@@ -8,6 +8,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace voxkit::sdf {
 
 inline constexpr float kBand = 2.0f;
@@ -29,8 +33,14 @@ inline F4 load4(const float* p) {
 inline void store4(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 inline F4 splat4(float x) { return F4{x, x, x, x}; }
 inline F4 select4(I4 m, F4 a, F4 b) { return F4(I4((m & I4(a)) | (~m & I4(b)))); }
+// a < b ? a : b and a > b ? a : b, lane by lane (exactly what minps / maxps compute).
+#if defined(__SSE2__)
+inline F4 min4(F4 a, F4 b) { return F4(_mm_min_ps(__m128(a), __m128(b))); }
+inline F4 max4(F4 a, F4 b) { return F4(_mm_max_ps(__m128(a), __m128(b))); }
+#else
 inline F4 min4(F4 a, F4 b) { return select4(a < b, a, b); }
 inline F4 max4(F4 a, F4 b) { return select4(a > b, a, b); }
+#endif
 
 // A column's band: y[k] = ylo + k (voxels), d2[k] the best squared distance so far.
 struct Band {
@@ -39,28 +49,32 @@ struct Band {
   int32_t ylo, n;
 };
 
-// First and last band index at or above / below y, clamped to [0, n-1] (an empty range for
-// NaN); safe for any float, as heights and steep planes can put y far outside the zone.
-// (ylo >= 0; written with integer conversions, as ceil and floor are library calls on
-// baseline x86-64.)
-inline int32_t first_index(float y, int32_t ylo) {
-  if (!(y > float(ylo) - 1.0f)) return 0;
-  if (y > 1e9f) return 1000000000;
-  int32_t i = int32_t(y);  // y > -1: truncation, then up to the ceiling
-  i += float(i) < y;
-  return i - ylo;
-}
-inline int32_t last_index(float y, int32_t ylo, int32_t n) {
-  if (!(y >= float(ylo))) return -1;
-  if (y >= float(ylo + n)) return n - 1;
-  return int32_t(y) - ylo;  // y >= 0: truncation is the floor
+// The samples with y in [ya, yb], widened to whole blocks: first block start b0 and last
+// sample b1 (false when none, or for NaN). Lanes outside [ya, yb] are harmless to every
+// kernel below (each is exact for any y, faces test the interval lane by lane); safe for
+// any float, as heights and steep planes can put y far outside the zone.
+inline bool blocks(float ya, float yb, const Band& s, int32_t& b0, int32_t& b1) {
+  const float fa = ya - float(s.ylo), fb = yb - float(s.ylo), last = float(s.n - 1);
+  if (!(fb >= 0.0f) || !(fa <= last)) return false;
+  b0 = fa > 0.0f ? int32_t(fa) / kLanes * kLanes : 0;
+  b1 = fb < last ? int32_t(fb) : s.n - 1;
+  return true;
 }
 
-// Samples k0..k1 take the squared plane distance (ny * y + c0)^2 where it is smaller.
-inline void face_lanes(float ny, float c0, int32_t k0, int32_t k1, const Band& s) {
-  const F4 y0 = splat4(float(s.ylo + k0)), y1 = splat4(float(s.ylo + k1));
+inline bool any4(I4 m) {
+#if defined(__SSE2__)
+  return _mm_movemask_ps(__m128(m)) != 0;
+#else
+  return (m[0] | m[1] | m[2] | m[3]) != 0;
+#endif
+}
+
+// Samples with y in [ya, yb] take the squared plane distance (ny * y + c0)^2 where smaller.
+inline void face_lanes(float ny, float c0, float ya, float yb, int32_t b0, int32_t b1,
+                       const Band& s) {
+  const F4 y0 = splat4(ya), y1 = splat4(yb);
   const F4 vny = splat4(ny), vc0 = splat4(c0);
-  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+  for (int32_t b = b0; b <= b1; b += kLanes) {
     const F4 y = load4(s.y + b), d2 = load4(s.d2 + b);
     const F4 t = vny * y + vc0;
     const F4 v = t * t;
@@ -68,14 +82,14 @@ inline void face_lanes(float ny, float c0, int32_t k0, int32_t k1, const Band& s
   }
 }
 
-// Samples k0..k1 take the squared distance to the segment from (ax, ay, az) along
-// (ex, ey, ez) where it is smaller; base = -(ax ex + az ez), inv_len2 = 1 / |e|^2.
+// Samples take the squared distance to the segment from (ax, ay, az) along (ex, ey, ez)
+// where it is smaller; base = -(ax ex + az ez), inv_len2 = 1 / |e|^2.
 inline void edge_lanes(float ax, float ay, float az, float ex, float ey, float ez, float base,
-                       float inv_len2, int32_t k0, int32_t k1, const Band& s) {
+                       float inv_len2, int32_t b0, int32_t b1, const Band& s) {
   const F4 vay = splat4(ay), vey = splat4(ey), vbase = splat4(base), vinv = splat4(inv_len2);
   const F4 vex = splat4(ex), vez = splat4(ez), nax = splat4(-ax), naz = splat4(-az);
   const F4 zero = splat4(0.0f), one = splat4(1.0f);
-  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+  for (int32_t b = b0; b <= b1; b += kLanes) {
     const F4 wy = load4(s.y + b) - vay;
     const F4 t = min4(max4((vbase + wy * vey) * vinv, zero), one);
     const F4 dx = nax - t * vex, dy = wy - t * vey, dz = naz - t * vez;
@@ -85,16 +99,18 @@ inline void edge_lanes(float ax, float ay, float az, float ex, float ey, float e
 }
 
 // Whether something at horizontal distance^2 g2 with heights [lo, hi] could beat one of
-// the samples k0..k1.
-inline bool any_below(float g2, float lo, float hi, int32_t k0, int32_t k1, const Band& s) {
+// the samples (its lower bound g2 + vertical gap^2 below their distance^2).
+inline bool any_below(float g2, float lo, float hi, const Band& s) {
+  int32_t b0, b1;
+  if (!blocks(lo - kBand, hi + kBand, s, b0, b1)) return false;
   const F4 vg2 = splat4(g2), vlo = splat4(lo), vhi = splat4(hi), zero = splat4(0.0f);
   I4 any = I4{0, 0, 0, 0};
-  for (int32_t b = k0 / kLanes * kLanes; b <= k1; b += kLanes) {
+  for (int32_t b = b0; b <= b1; b += kLanes) {
     const F4 y = load4(s.y + b);
     const F4 gap = max4(max4(zero, vlo - y), y - vhi);
     any |= vg2 + gap * gap < load4(s.d2 + b);
   }
-  return (any[0] | any[1] | any[2] | any[3]) != 0;
+  return any4(any);
 }
 
 // One triangle, relative to its cell's corner vertex (i, j) placed at x = z = 0.
@@ -157,9 +173,9 @@ inline void face(const Tri& t, float x0, float z0, const Band& s) {
   }
   if (!(smin <= smax)) return;
   const float c0 = t.c - (t.nx * x0 + t.nz * z0);
-  const int32_t k0 = first_index((smin - c0) * t.inv_ny, s.ylo);
-  const int32_t k1 = last_index((smax - c0) * t.inv_ny, s.ylo, s.n);
-  if (k0 <= k1) face_lanes(t.ny, c0, k0, k1, s);
+  const float ya = (smin - c0) * t.inv_ny, yb = (smax - c0) * t.inv_ny;
+  int32_t b0, b1;
+  if (blocks(ya, yb, s, b0, b1)) face_lanes(t.ny, c0, ya, yb, b0, b1, s);
 }
 
 // The segment from (ax, ay, az) along (ex, ey, ez), for the samples it can bring below
@@ -171,11 +187,10 @@ inline void edge(float ax, float ay, float az, float ex, float ey, float ez, flo
   const float hx = ax + th * ex, hz = az + th * ez;
   const float dh2 = hx * hx + hz * hz;
   if (dh2 >= maxd2) return;
-  const float r = std::sqrt(maxd2 - dh2);
-  const float by = ay + ey;
-  const int32_t k0 = first_index(std::min(ay, by) - r, s.ylo);
-  const int32_t k1 = last_index(std::max(ay, by) + r, s.ylo, s.n);
-  if (k0 <= k1) edge_lanes(ax, ay, az, ex, ey, ez, base, inv_len2, k0, k1, s);
+  const float by = ay + ey, lo = std::min(ay, by), hi = std::max(ay, by);
+  int32_t b0, b1;
+  if (blocks(lo - kBand, hi + kBand, s, b0, b1) && any_below(dh2, lo, hi, s))
+    edge_lanes(ax, ay, az, ex, ey, ez, base, inv_len2, b0, b1, s);
 }
 
 // A heightmap cell: its two triangles A = 00 10 11 and B = 00 11 01, and its height range.
@@ -191,3 +206,4 @@ struct VertexEdges {
 };
 
 }  // namespace voxkit::sdf
+

@@ -43,6 +43,12 @@ struct Column {
 struct Scratch {
   std::vector<float> d2, y;
   std::vector<float> lx, lz;
+  struct Todo {
+    int32_t a, b;  // a cell whose faces are in and whose edges may still count
+    float g2;
+    bool far_edges;
+  };
+  std::vector<Todo> todo;
 };
 
 // A triangle and a segment given by their corners in column-local coordinates (the cells
@@ -229,14 +235,15 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   const float* lx = s.lx.data();
   const float* lz = s.lz.data();
   // Whether anything at horizontal distance^2 g2 and heights [lo, hi] could beat a sample.
-  auto useful = [&](float g2, float lo, float hi) {
-    const float r = std::sqrt(kBand2 - g2);
-    const int32_t k0 = first_index(lo - r, ylo);
-    const int32_t k1 = last_index(hi + r, ylo, n);
-    return k0 <= k1 && any_below(g2, lo, hi, k0, k1, band);
+  auto useful = [&](float g2, float lo, float hi) { return any_below(g2, lo, hi, band); };
+  float maxd2 = kBand2 * 1.0001f;  // until the own cell's faces are in: no face skipped
+  auto refresh_maxd2 = [&] {
+    maxd2 = 0;
+    for (int32_t k = 0; k < padded; ++k) maxd2 = std::max(maxd2, d2[k]);
   };
-  float maxd2 = kBand2 * 1.0001f;  // until the own cell has been done: no face skipped
-  auto do_cell = [&](int32_t a, int32_t b, bool far_edges) {
+  // Faces first (cheap, and usually the answer), then the edges of the cells still useful:
+  // the tighter distances by then skip most edges. A cell's bound holds for its edges too.
+  auto faces = [&](int32_t a, int32_t b, bool far_edges) {
     const float x0 = lx[a], x1 = lx[a + 1], z0 = lz[b], z1 = lz[b + 1];
     const float gx = std::max({x0, 0.0f, -x1});
     const float gz = std::max({z0, 0.0f, -z1});
@@ -244,9 +251,9 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
     if (g2 >= maxd2) return;
     const int32_t i = cx.ilo + a, j = cz.ilo + b;
     const Cell& cell = rc.cells[b][i];
-    const float h00 = w.at(i, j), h10 = w.at(i + 1, j), h01 = w.at(i, j + 1), h11 = w.at(i + 1, j + 1);
     if (!cell.complete) {
       // A corner without data: only the triangles and edges that have all their corners.
+      const float h00 = w.at(i, j), h10 = w.at(i + 1, j), h01 = w.at(i, j + 1), h11 = w.at(i + 1, j + 1);
       const bool n00 = std::isnan(h00), n10 = std::isnan(h10), n01 = std::isnan(h01),
                  n11 = std::isnan(h11);
       if (!n00 && !n11) {
@@ -265,12 +272,20 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
     // the foot is |s| * |n_xz| from the column horizontally, |s| below sqrt(maxd2).
     for (const Tri& t : cell.tri)
       if (g2 * (1 + t.m2) <= maxd2 * t.m2) face(t, x0, z0, band);
+    s.todo.push_back({a, b, g2, far_edges});
+  };
+  auto edges = [&](const Scratch::Todo& c) {
+    const int32_t a = c.a, b = c.b;
+    if (c.g2 >= maxd2) return;
+    const int32_t i = cx.ilo + a, j = cz.ilo + b;
+    const float x0 = lx[a], x1 = lx[a + 1], z0 = lz[b], z1 = lz[b + 1];
+    const float h00 = w.at(i, j), h10 = w.at(i + 1, j), h01 = w.at(i, j + 1);
     const float dx = w.dx[i], dz = w.dz[j];
     const VertexEdges& e = rc.edges[b][i];
     edge(x0, h00, z0, dx, e.ey[2], dz, e.inv_h2[2], e.inv_len2[2], band, maxd2);
     edge(x0, h00, z0, dx, e.ey[0], 0, e.inv_h2[0], e.inv_len2[0], band, maxd2);
     edge(x0, h00, z0, 0, e.ey[1], dz, e.inv_h2[1], e.inv_len2[1], band, maxd2);
-    if (far_edges) {
+    if (c.far_edges) {
       const VertexEdges& r = rc.edges[b][i + 1];
       edge(x1, h10, z0, 0, r.ey[1], dz, r.inv_h2[1], r.inv_len2[1], band, maxd2);
       const VertexEdges& u = rc.edges[b + 1][i];
@@ -281,14 +296,16 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   // the next cells' near edges, so only the last row and column and the own cell (taken
   // first, out of order) add them.
   const int32_t own_a = cx.cell - cx.ilo, own_b = cz.cell - cz.ilo;
-  do_cell(own_a, own_b, true);
-  maxd2 = 0;
-  for (int32_t k = 0; k < padded; ++k) maxd2 = std::max(maxd2, d2[k]);
+  s.todo.clear();
+  faces(own_a, own_b, true);
+  refresh_maxd2();
   for (int32_t b = 0; b + 1 < nJ; ++b)
     for (int32_t a = 0; a + 1 < nI; ++a) {
       if (a == own_a && b == own_b) continue;
-      do_cell(a, b, a + 2 == nI || b + 2 == nJ);
+      faces(a, b, a + 2 == nI || b + 2 == nJ);
     }
+  refresh_maxd2();
+  for (const Scratch::Todo& c : s.todo) edges(c);
   for (int32_t k = 0; k < n; ++k) {
     const float d = std::sqrt(d2[k]);
     out[k] = quantize_sdf(ys[k] > hc ? d : -d);
