@@ -33,6 +33,11 @@ inline F4 load4(const float* p) {
 inline void store4(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 inline F4 splat4(float x) { return F4{x, x, x, x}; }
 inline F4 select4(I4 m, F4 a, F4 b) { return F4(I4((m & I4(a)) | (~m & I4(b)))); }
+#if defined(__SSE2__)
+inline F4 sqrt4(F4 a) { return F4(_mm_sqrt_ps(__m128(a))); }
+#else
+inline F4 sqrt4(F4 a) { return F4{std::sqrt(a[0]), std::sqrt(a[1]), std::sqrt(a[2]), std::sqrt(a[3])}; }
+#endif
 // a < b ? a : b and a > b ? a : b, lane by lane (exactly what minps / maxps compute).
 #if defined(__SSE2__)
 inline F4 min4(F4 a, F4 b) { return F4(_mm_min_ps(__m128(a), __m128(b))); }

@@ -49,6 +49,8 @@ struct Scratch {
     bool far_edges;
   };
   std::vector<Todo> todo;
+  std::vector<float> cg2, clo, chi;  // candidate cells: distance^2, height range
+  std::vector<I4> cmask;             // candidate cells that can still count
 };
 
 // A triangle and a segment given by their corners in column-local coordinates (the cells
@@ -185,20 +187,43 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   s.lz.resize(nJ);
   for (int32_t a = 0; a < nI; ++a) s.lx[a] = float(w.vx[cx.ilo + a] - X);
   for (int32_t b = 0; b < nJ; ++b) s.lz[b] = float(w.vz[cz.ilo + b] - Z);
+  // The candidate cells, kLanes at a time: horizontal distance^2 from the column and the
+  // height range (padding: never within reach).
+  const int32_t cw = nI - 1, nc = cw * (nJ - 1), ncp = (nc + kLanes - 1) / kLanes * kLanes;
+  s.cg2.resize(size_t(ncp));
+  s.clo.resize(size_t(ncp));
+  s.chi.resize(size_t(ncp));
+  for (int32_t b = 0; b + 1 < nJ; ++b) {
+    const float gz = std::max({s.lz[b], 0.0f, -s.lz[b + 1]});
+    const Cell* row = rc.cells[b] + cx.ilo;
+    for (int32_t a = 0; a < cw; ++a) {
+      const float gx = std::max({s.lx[a], 0.0f, -s.lx[a + 1]});
+      s.cg2[size_t(a + cw * b)] = gx * gx + gz * gz;
+      s.clo[size_t(a + cw * b)] = row[a].lo;
+      s.chi[size_t(a + cw * b)] = row[a].hi;
+    }
+  }
+  for (int32_t c = nc; c < ncp; ++c) {
+    s.cg2[size_t(c)] = INFINITY;
+    s.clo[size_t(c)] = INFINITY;
+    s.chi[size_t(c)] = -INFINITY;
+  }
   // The band's y-range: each cell within the band horizontally (at distance g) reaches
   // sqrt(band^2 - g^2) above its highest and below its lowest corner.
   float ymin = INFINITY, ymax = -INFINITY;
-  for (int32_t b = 0; b + 1 < nJ; ++b) {
-    const float gz = std::max({s.lz[b], 0.0f, -s.lz[b + 1]});
-    if (gz >= kBand) continue;
-    const Cell* row = rc.cells[b] + cx.ilo;
-    for (int32_t a = 0; a + 1 < nI; ++a) {
-      const float gx = std::max({s.lx[a], 0.0f, -s.lx[a + 1]});
-      const float g2 = gx * gx + gz * gz;
-      if (g2 >= kBand2) continue;
-      const float r = std::sqrt(kBand2 - g2);
-      ymin = std::min(ymin, row[a].lo - r);
-      ymax = std::max(ymax, row[a].hi + r);
+  {
+    F4 vmin = splat4(INFINITY), vmax = splat4(-INFINITY);
+    const F4 band2 = splat4(kBand2), zero = splat4(0.0f);
+    for (int32_t c = 0; c < ncp; c += kLanes) {
+      const F4 g2 = load4(&s.cg2[size_t(c)]);
+      const I4 near = g2 < band2;
+      const F4 r = sqrt4(max4(band2 - g2, zero));
+      vmin = min4(vmin, select4(near, load4(&s.clo[size_t(c)]) - r, splat4(INFINITY)));
+      vmax = max4(vmax, select4(near, load4(&s.chi[size_t(c)]) + r, splat4(-INFINITY)));
+    }
+    for (int32_t l = 0; l < kLanes; ++l) {
+      ymin = std::min(ymin, vmin[l]);
+      ymax = std::max(ymax, vmax[l]);
     }
   }
   if (!(ymin <= ymax)) {
@@ -299,11 +324,26 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   s.todo.clear();
   faces(own_a, own_b, true);
   refresh_maxd2();
-  for (int32_t b = 0; b + 1 < nJ; ++b)
-    for (int32_t a = 0; a + 1 < nI; ++a) {
-      if (a == own_a && b == own_b) continue;
-      faces(a, b, a + 2 == nI || b + 2 == nJ);
+  // The other cells that could beat a sample (g2 + vertical gap^2 below its distance^2),
+  // tested kLanes cells at a time; distances only shrink from here, so a cell left out
+  // stays useless.
+  s.cmask.assign(size_t(ncp / kLanes), I4{0, 0, 0, 0});
+  {
+    const F4 zero = splat4(0.0f);
+    for (int32_t k = 0; k < n; ++k) {
+      const F4 y = splat4(ys[k]), dk = splat4(d2[k]);
+      for (int32_t c = 0; c < ncp; c += kLanes) {
+        const F4 gap = max4(max4(zero, load4(&s.clo[size_t(c)]) - y), y - load4(&s.chi[size_t(c)]));
+        s.cmask[size_t(c / kLanes)] |= load4(&s.cg2[size_t(c)]) + gap * gap < dk;
+      }
     }
+  }
+  for (int32_t c = 0; c < nc; ++c) {
+    if (!s.cmask[size_t(c / kLanes)][c % kLanes]) continue;
+    const int32_t a = c % cw, b = c / cw;
+    if (a == own_a && b == own_b) continue;
+    faces(a, b, a + 2 == nI || b + 2 == nJ);
+  }
   refresh_maxd2();
   for (const Scratch::Todo& c : s.todo) edges(c);
   for (int32_t k = 0; k < n; ++k) {
@@ -338,7 +378,8 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
   const size_t slab_bytes = size_t(sx) * size_t(sy);
   int32_t slots = 1;
   for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
-  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 1), [&](const tbb::blocked_range<int32_t>& r) {
+  // Chunks of slabs share most of their cached rows; 16 keep the row work near once per row.
+  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 16), [&](const tbb::blocked_range<int32_t>& r) {
     Scratch s;
     RowCache rc(w, slots);
     SlabRows sr;

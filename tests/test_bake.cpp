@@ -134,6 +134,60 @@ TEST_CASE("bake matches the brute-force exact distance within one step on random
   }
 }
 
+// Terrains the pruning in the fast path must get right: flat ground (every cell ties),
+// steep planes (foot points far from the column), cliffs (a few voxels between neighbours),
+// rough noise, and the heightmap-aligned layout of the benchmark (columns on vertices).
+Heightfield shaped_terrain(int kind, uint32_t seed, uint32_t n, double spacing) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  Heightfield hf;
+  hf.width = hf.depth = n;
+  hf.dx = hf.dz = spacing;
+  hf.heights.resize(size_t(n) * n);
+  const double a = u(rng) * 6, b = u(rng) * 6;
+  for (uint32_t j = 0; j < n; ++j)
+    for (uint32_t i = 0; i < n; ++i) {
+      const double x = i * spacing, z = j * spacing;
+      double h = 4;
+      switch (kind) {
+        case 0: h = 4.3; break;                                             // flat
+        case 1: h = 1 + 2.5 * x + 0.7 * z + 0.1 * u(rng); break;           // steep plane
+        case 2: h = 3 + (x + 0.3 * z > 2.2 ? 2.6 : 0) + 0.05 * u(rng); break;  // cliff
+        case 3: h = 4 + 2.0 * (u(rng) - 0.5); break;                        // rough
+        default: h = 4 + 1.5 * std::sin(x * 1.3 + a) * std::cos(z * 0.9 + b); break;
+      }
+      hf.heights[i + size_t(n) * j] = float(h);
+    }
+  return hf;
+}
+
+TEST_CASE("bake matches the brute force on flat, steep, cliff, rough and vertex-aligned terrains") {
+  for (int kind = 0; kind < 5; ++kind)
+    for (uint32_t seed : {3u, 8u}) {
+      // 0.5 m voxels on a 0.5 m heightmap puts every column on a heightmap vertex, as in
+      // the benchmark; 0.35 m and 0.8 m put them anywhere in the cells.
+      for (double spacing : {0.5, 0.35, 0.8}) {
+        Heightfield hf = shaped_terrain(kind, seed, 10, spacing);
+        ZoneMeta m = plan_zone(hf, whole(0.5));
+        ByteGrid fast;
+        bake_sdf(hf, m, fast);
+        INFO("kind " << kind << " seed " << seed << " spacing " << spacing);
+        CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+      }
+    }
+}
+
+TEST_CASE("bake writes the copy grid with the same bytes") {
+  Heightfield hf = shaped_terrain(2, 5, 12, 0.5);
+  ZoneMeta m = plan_zone(hf, whole(0.5));
+  ByteGrid a, b, copy;
+  bake_sdf(hf, m, a);
+  bake_sdf(hf, m, b, {}, &copy);
+  CHECK(a.data == b.data);
+  CHECK(copy.cells == b.cells);
+  CHECK(copy.data == b.data);
+}
+
 TEST_CASE("bake of a box inside the terrain matches the brute force, surface crossing the band") {
   Heightfield hf = random_terrain(11, 14, 14, 0.8, 2.0);
   ZoneBoxSpec s;
@@ -172,18 +226,19 @@ TEST_CASE("a 45 degree slope gets the Euclidean distance, not the vertical one")
 }
 
 TEST_CASE("bake is byte-identical with one and two threads") {
-  Heightfield hf = random_terrain(21, 40, 33, 0.5, 3.0);
-  ZoneMeta m = plan_zone(hf, whole(0.25));
-  ByteGrid a, b;
-  {
-    tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
-    bake_sdf(hf, m, a);
+  for (const Heightfield& hf : {random_terrain(21, 40, 33, 0.5, 3.0), shaped_terrain(2, 4, 48, 0.5)}) {
+    ZoneMeta m = plan_zone(hf, whole(0.25));
+    ByteGrid a, b;
+    {
+      tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+      bake_sdf(hf, m, a);
+    }
+    {
+      tbb::global_control two(tbb::global_control::max_allowed_parallelism, 2);
+      bake_sdf(hf, m, b);
+    }
+    CHECK(a.data == b.data);
   }
-  {
-    tbb::global_control two(tbb::global_control::max_allowed_parallelism, 2);
-    bake_sdf(hf, m, b);
-  }
-  CHECK(a.data == b.data);
 }
 
 TEST_CASE("zone plan: hole inside the zone by the border, edit box the border inside the hole") {
