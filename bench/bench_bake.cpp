@@ -75,8 +75,9 @@ int main() {
       z.meta = meta;
       bake_sdf(hf, z.meta, z.grid, {}, &z.baked);  // as bake_zone: the baked copy made per slab
       auto t1 = std::chrono::steady_clock::now();
+      // As the zone writer does: the baked grid reuses the current grid's stream when equal.
       auto current = rle::encode_parallel(z.grid.data);
-      auto baked = rle::encode_parallel(z.baked.data);
+      auto baked = z.baked.data == z.grid.data ? current : rle::encode_parallel(z.baked.data);
       auto t2 = std::chrono::steady_clock::now();
       stream_bytes = current.size() + baked.size();
       best_cpu = std::min(best_cpu, cpu_seconds() - c0);

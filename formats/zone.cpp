@@ -12,6 +12,7 @@
 #include "formats/zone_meta.hpp"
 #include "lib/error.hpp"
 #include "lib/rle.hpp"
+#include "lib/rle_parallel.hpp"
 
 namespace voxkit {
 namespace {
@@ -387,15 +388,13 @@ std::vector<uint8_t> write_zone(const Zone& z) {
   std::string meta = zone_file::meta_to_json(z.meta);
   parts.push_back({kMeta, Bytes(meta.begin(), meta.end()), {}});
 
-  // Grids encode in parallel; each result lands in its own slot.
+  // Grids encode with the parallel encoder (the canonical bytes, over slices on all cores).
+  // A baked grid equal to the current one, as after every bake, reuses its stream.
   Bytes enc[3];
-  const ByteGrid* grids[3] = {&z.grid, &z.baked, &z.paint};
-  auto task = [&](int k) {
-    return [&, k] {
-      if (!grids[k]->data.empty()) enc[k] = rle::encode(grids[k]->data);
-    };
-  };
-  tbb::parallel_invoke(task(0), task(1), task(2));
+  if (!z.grid.data.empty()) enc[0] = rle::encode_parallel(z.grid.data);
+  if (!z.baked.data.empty())
+    enc[1] = z.baked.data == z.grid.data ? enc[0] : rle::encode_parallel(z.baked.data);
+  if (!z.paint.data.empty()) enc[2] = rle::encode_parallel(z.paint.data);
   parts.push_back({kGrid, std::move(enc[0]), {}});
   if (!z.baked.data.empty()) parts.push_back({kBaked, std::move(enc[1]), {}});
   if (!z.paint.data.empty()) parts.push_back({kPaint, std::move(enc[2]), {}});
