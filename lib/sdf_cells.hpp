@@ -1,12 +1,14 @@
-// The band-SDF kernels: per-cell triangle and edge data computed once per heightmap row and
-// shared by every column near it, and the updates of a column's band samples by a face or
-// an edge (lib/sdf_heightfield.cpp drives them; rules in docs/bake.md).
+// The band-SDF kernels: a heightmap row's triangles and edges in SIMD-friendly arrays
+// (computed once per row, shared by every column near it), the per-column preparation of
+// four primitives at a time, and the per-sample minimum over them (lib/sdf_heightfield.cpp
+// drives them; rules in docs/bake.md).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -17,10 +19,8 @@ namespace voxkit::sdf {
 inline constexpr float kBand = 2.0f;
 inline constexpr float kBand2 = kBand * kBand;
 
-// Band samples are updated in blocks of kLanes, as SIMD vectors (GCC/Clang vector
-// extensions: SSE2 on baseline x86-64, the same IEEE arithmetic lane by lane as scalar
-// code). Lanes past the column's last sample hold d2 = 0, which no face or edge can improve
-// and no lower bound can beat.
+// Four lanes of single precision (GCC/Clang vector extensions: SSE2 on baseline x86-64, the
+// same IEEE arithmetic lane by lane as scalar code, so results do not depend on the machine).
 inline constexpr int32_t kLanes = 4;
 typedef float F4 __attribute__((vector_size(16)));
 typedef int32_t I4 __attribute__((vector_size(16)));
@@ -30,185 +30,156 @@ inline F4 load4(const float* p) {
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void store4(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 inline F4 splat4(float x) { return F4{x, x, x, x}; }
 inline F4 select4(I4 m, F4 a, F4 b) { return F4(I4((m & I4(a)) | (~m & I4(b)))); }
-#if defined(__SSE2__)
-inline F4 sqrt4(F4 a) { return F4(_mm_sqrt_ps(__m128(a))); }
-#else
-inline F4 sqrt4(F4 a) { return F4{std::sqrt(a[0]), std::sqrt(a[1]), std::sqrt(a[2]), std::sqrt(a[3])}; }
-#endif
 // a < b ? a : b and a > b ? a : b, lane by lane (exactly what minps / maxps compute).
 #if defined(__SSE2__)
+inline F4 sqrt4(F4 a) { return F4(_mm_sqrt_ps(__m128(a))); }
 inline F4 min4(F4 a, F4 b) { return F4(_mm_min_ps(__m128(a), __m128(b))); }
 inline F4 max4(F4 a, F4 b) { return F4(_mm_max_ps(__m128(a), __m128(b))); }
+inline bool any4(I4 m) { return _mm_movemask_ps(__m128(m)) != 0; }
 #else
+inline F4 sqrt4(F4 a) { return F4{std::sqrt(a[0]), std::sqrt(a[1]), std::sqrt(a[2]), std::sqrt(a[3])}; }
 inline F4 min4(F4 a, F4 b) { return select4(a < b, a, b); }
 inline F4 max4(F4 a, F4 b) { return select4(a > b, a, b); }
+inline bool any4(I4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 #endif
+inline float hmin4(F4 a) { return std::min(std::min(a[0], a[1]), std::min(a[2], a[3])); }
 
-// A column's band: y[k] = ylo + k (voxels), d2[k] the best squared distance so far.
-struct Band {
-  const float* y;
-  float* d2;
-  int32_t ylo, n;
-};
+// Height of a primitive that must never be nearest (a missing corner, padding): its
+// distance overflows to infinity.
+inline constexpr float kFar = 1e30f;
 
-// The samples with y in [ya, yb], widened to whole blocks: first block start b0 and last
-// sample b1 (false when none, or for NaN). Lanes outside [ya, yb] are harmless to every
-// kernel below (each is exact for any y, faces test the interval lane by lane); safe for
-// any float, as heights and steep planes can put y far outside the zone.
-inline bool blocks(float ya, float yb, const Band& s, int32_t& b0, int32_t& b1) {
-  const float fa = ya - float(s.ylo), fb = yb - float(s.ylo), last = float(s.n - 1);
-  if (!(fb >= 0.0f) || !(fa <= last)) return false;
-  b0 = fa > 0.0f ? int32_t(fa) / kLanes * kLanes : 0;
-  b1 = fb < last ? int32_t(fb) : s.n - 1;
-  return true;
-}
+// One heightmap row j over window columns i, padded by kLanes entries that hold nothing.
+// Cell (i, j) has triangles A = 00 10 11 and B = 00 11 01; each is given relative to vertex
+// (i, j) at x = z = 0: unit normal (ny >= 0), plane offset c (n . p + c = 0), and for its
+// sides k the foot-inside test alpha * s + beta0 + ux * x0 + uz * z0 >= 0 (s the signed
+// plane distance, (x0, z0) the vertex from the column). Vertex (i, j) starts three segments:
+// to (i+1, j), (i, j+1) and (i+1, j+1), with start height ay, rise ey and 1 / length^2.
+struct RowData {
+  std::vector<float> nx[2], ny[2], nz[2], c[2];
+  std::vector<float> alpha[2][3], beta0[2][3], ux[2][3], uz[2][3];
+  std::vector<float> ay[3], ey[3], inv_len2[3];
+  std::vector<float> lo, hi;  // cell height range over its corners with data
 
-inline bool any4(I4 m) {
-#if defined(__SSE2__)
-  return _mm_movemask_ps(__m128(m)) != 0;
-#else
-  return (m[0] | m[1] | m[2] | m[3]) != 0;
-#endif
-}
-
-// Samples with y in [ya, yb] take the squared plane distance (ny * y + c0)^2 where smaller.
-inline void face_lanes(float ny, float c0, float ya, float yb, int32_t b0, int32_t b1,
-                       const Band& s) {
-  const F4 y0 = splat4(ya), y1 = splat4(yb);
-  const F4 vny = splat4(ny), vc0 = splat4(c0);
-  for (int32_t b = b0; b <= b1; b += kLanes) {
-    const F4 y = load4(s.y + b), d2 = load4(s.d2 + b);
-    const F4 t = vny * y + vc0;
-    const F4 v = t * t;
-    store4(s.d2 + b, select4((y >= y0) & (y <= y1) & (v < d2), v, d2));
+  void resize(size_t n) {
+    for (int t = 0; t < 2; ++t) {
+      for (auto* v : {&nx[t], &ny[t], &nz[t], &c[t]}) v->resize(n);
+      for (int k = 0; k < 3; ++k)
+        for (auto* v : {&alpha[t][k], &beta0[t][k], &ux[t][k], &uz[t][k]}) v->resize(n);
+    }
+    for (int k = 0; k < 3; ++k)
+      for (auto* v : {&ay[k], &ey[k], &inv_len2[k]}) v->resize(n);
+    lo.resize(n);
+    hi.resize(n);
   }
-}
 
-// Samples take the squared distance to the segment from (ax, ay, az) along (ex, ey, ez)
-// where it is smaller; base = -(ax ex + az ez), inv_len2 = 1 / |e|^2.
-inline void edge_lanes(float ax, float ay, float az, float ex, float ey, float ez, float base,
-                       float inv_len2, int32_t b0, int32_t b1, const Band& s) {
-  const F4 vay = splat4(ay), vey = splat4(ey), vbase = splat4(base), vinv = splat4(inv_len2);
-  const F4 vex = splat4(ex), vez = splat4(ez), nax = splat4(-ax), naz = splat4(-az);
-  const F4 zero = splat4(0.0f), one = splat4(1.0f);
-  for (int32_t b = b0; b <= b1; b += kLanes) {
-    const F4 wy = load4(s.y + b) - vay;
-    const F4 t = min4(max4((vbase + wy * vey) * vinv, zero), one);
-    const F4 dx = nax - t * vex, dy = wy - t * vey, dz = naz - t * vez;
-    const F4 v = dx * dx + dy * dy + dz * dz;
-    store4(s.d2 + b, min4(v, load4(s.d2 + b)));
-  }
-}
-
-// Whether something at horizontal distance^2 g2 with heights [lo, hi] could beat one of
-// the samples (its lower bound g2 + vertical gap^2 below their distance^2).
-inline bool any_below(float g2, float lo, float hi, const Band& s) {
-  int32_t b0, b1;
-  if (!blocks(lo - kBand, hi + kBand, s, b0, b1)) return false;
-  const F4 vg2 = splat4(g2), vlo = splat4(lo), vhi = splat4(hi), zero = splat4(0.0f);
-  I4 any = I4{0, 0, 0, 0};
-  for (int32_t b = b0; b <= b1; b += kLanes) {
-    const F4 y = load4(s.y + b);
-    const F4 gap = max4(max4(zero, vlo - y), y - vhi);
-    any |= vg2 + gap * gap < load4(s.d2 + b);
-  }
-  return any4(any);
-}
-
-// One triangle, relative to its cell's corner vertex (i, j) placed at x = z = 0.
-// The foot point of a sample at signed plane distance s lies inside the triangle where
-// alpha[k] * s + beta[k] >= 0 for its three sides; beta[k] = beta0[k] + ux[k] x0 + uz[k] z0
-// for a corner at (x0, z0) from the column.
-struct Tri {
-  float nx = 0, ny = 1, nz = 0, inv_ny = 1;
-  float m2 = 0;  // squared gradient |dh/dx, dh/dz|^2
-  float c = 0;   // plane offset: n . p + c = 0 on the plane
-  float alpha[3]{}, inv_alpha[3]{}, beta0[3]{}, ux[3]{}, uz[3]{};
-};
-
-// Triangle (a, b, c) given relative to the corner (xz of a is not assumed 0).
-inline Tri make_tri(float ax, float ay, float az, float bx, float by, float bz, float cx,
-                    float cy, float cz) {
-  Tri t;
-  const float e1x = bx - ax, e1y = by - ay, e1z = bz - az;
-  const float e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-  float nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  if (ny < 0) {
-    nx = -nx;
-    ny = -ny;
-    nz = -nz;
-  }
-  const float inv = 1.0f / std::sqrt(nx * nx + ny * ny + nz * nz);
-  t.nx = nx * inv;
-  t.ny = ny * inv;
-  t.nz = nz * inv;
-  t.inv_ny = 1.0f / t.ny;
-  t.c = -(t.nx * ax + t.ny * ay + t.nz * az);
-  const float gx = -t.nx * t.inv_ny, gz = -t.nz * t.inv_ny;
-  t.m2 = gx * gx + gz * gz;
-  const float sigma = e1x * e2z - e1z * e2x >= 0 ? 1.0f : -1.0f;
-  const float px[3] = {ax, bx, cx}, pz[3] = {az, bz, cz};
-  for (int k = 0; k < 3; ++k) {
-    const float Px = px[k], Pz = pz[k], Qx = px[(k + 1) % 3], Qz = pz[(k + 1) % 3];
-    t.alpha[k] = sigma * ((Qz - Pz) * t.nx - (Qx - Px) * t.nz);
-    t.inv_alpha[k] = std::fabs(t.alpha[k]) > 1e-12f ? 1.0f / t.alpha[k] : 0.0f;
-    t.ux[k] = sigma * (Qz - Pz);
-    t.uz[k] = -sigma * (Qx - Px);
-    t.beta0[k] = t.ux[k] * Px + t.uz[k] * Pz;
-  }
-  return t;
-}
-
-// The face of `t` with its corner at (x0, z0) from the column, for the samples whose foot
-// point lies inside it (an interval of y in closed form).
-inline void face(const Tri& t, float x0, float z0, const Band& s) {
-  float smin = -kBand, smax = kBand;
-  for (int k = 0; k < 3; ++k) {
-    const float beta = t.beta0[k] + t.ux[k] * x0 + t.uz[k] * z0;
-    if (t.alpha[k] > 1e-12f) {
-      smin = std::max(smin, -beta * t.inv_alpha[k]);
-    } else if (t.alpha[k] < -1e-12f) {
-      smax = std::min(smax, -beta * t.inv_alpha[k]);
-    } else if (beta < 0) {
+  // Triangle t of a cell from its corners relative to the vertex; `ok` false stores one that
+  // is never nearest.
+  void set_tri(int t, size_t i, bool ok, float ax, float ay_, float az, float bx, float by,
+               float bz, float cx, float cy, float cz) {
+    if (!ok) {
+      nx[t][i] = nz[t][i] = 0;
+      ny[t][i] = 0;
+      c[t][i] = kFar;
+      for (int k = 0; k < 3; ++k) alpha[t][k][i] = beta0[t][k][i] = ux[t][k][i] = uz[t][k][i] = 0;
       return;
     }
+    const float e1x = bx - ax, e1y = by - ay_, e1z = bz - az;
+    const float e2x = cx - ax, e2y = cy - ay_, e2z = cz - az;
+    float mx = e1y * e2z - e1z * e2y, my = e1z * e2x - e1x * e2z, mz = e1x * e2y - e1y * e2x;
+    if (my < 0) {
+      mx = -mx;
+      my = -my;
+      mz = -mz;
+    }
+    const float inv = 1.0f / std::sqrt(mx * mx + my * my + mz * mz);
+    mx *= inv;
+    my *= inv;
+    mz *= inv;
+    nx[t][i] = mx;
+    ny[t][i] = my;
+    nz[t][i] = mz;
+    c[t][i] = -(mx * ax + my * ay_ + mz * az);
+    const float sigma = e1x * e2z - e1z * e2x >= 0 ? 1.0f : -1.0f;
+    const float px[3] = {ax, bx, cx}, pz[3] = {az, bz, cz};
+    for (int k = 0; k < 3; ++k) {
+      const float Px = px[k], Pz = pz[k], Qx = px[(k + 1) % 3], Qz = pz[(k + 1) % 3];
+      alpha[t][k][i] = sigma * ((Qz - Pz) * mx - (Qx - Px) * mz);
+      ux[t][k][i] = sigma * (Qz - Pz);
+      uz[t][k][i] = -sigma * (Qx - Px);
+      beta0[t][k][i] = ux[t][k][i] * Px + uz[t][k][i] * Pz;
+    }
   }
-  if (!(smin <= smax)) return;
-  const float c0 = t.c - (t.nx * x0 + t.nz * z0);
-  const float ya = (smin - c0) * t.inv_ny, yb = (smax - c0) * t.inv_ny;
-  int32_t b0, b1;
-  if (blocks(ya, yb, s, b0, b1)) face_lanes(t.ny, c0, ya, yb, b0, b1, s);
-}
 
-// The segment from (ax, ay, az) along (ex, ey, ez), for the samples it can bring below
-// maxd2; inv_h2 = 1 / (ex^2 + ez^2) (> 0), inv_len2 = 1 / |e|^2.
-inline void edge(float ax, float ay, float az, float ex, float ey, float ez, float inv_h2,
-                 float inv_len2, const Band& s, float maxd2) {
-  const float base = -(ax * ex + az * ez);
-  const float th = std::clamp(base * inv_h2, 0.0f, 1.0f);
-  const float hx = ax + th * ex, hz = az + th * ez;
-  const float dh2 = hx * hx + hz * hz;
-  if (dh2 >= maxd2) return;
-  const float by = ay + ey, lo = std::min(ay, by), hi = std::max(ay, by);
-  int32_t b0, b1;
-  if (blocks(lo - kBand, hi + kBand, s, b0, b1) && any_below(dh2, lo, hi, s))
-    edge_lanes(ax, ay, az, ex, ey, ez, base, inv_len2, b0, b1, s);
-}
-
-// A heightmap cell: its two triangles A = 00 10 11 and B = 00 11 01, and its height range.
-struct Cell {
-  float lo = 0, hi = 0;   // lowest / highest corner with data (+inf / -inf when none has)
-  bool complete = false;  // all four corners have data (else the generic path is taken)
-  Tri tri[2];
+  // Segment k from the vertex: dx, dz its horizontal run; `ok` false: never nearest.
+  void set_edge(int k, size_t i, bool ok, float h, float rise, float dx, float dz) {
+    ay[k][i] = ok ? h : kFar;
+    ey[k][i] = ok ? rise : 0.0f;
+    inv_len2[k][i] = ok ? 1.0f / (dx * dx + dz * dz + rise * rise) : 0.0f;
+  }
 };
 
-// The three segments leaving a vertex: to (i+1, j), (i, j+1) and (i+1, j+1).
-struct VertexEdges {
-  float ey[3]{}, inv_len2[3]{}, inv_h2[3]{};
+// Four triangles ready for one column: plane distance s = ny * y + c0, foot inside where
+// all three alpha * s + beta >= 0.
+struct FaceGroup {
+  F4 ny, c0, alpha[3], beta[3];
 };
+// Four segments ready for one column: from (ax, ay, az) along (ex, ey, ez); base =
+// -(ax ex + az ez).
+struct EdgeGroup {
+  F4 nax, ay, naz, ex, ey, ez, base, inv_len2;
+};
+
+// Triangle t of cells i..i+3 of `r`, their vertices at (x0, z0) from the column.
+inline FaceGroup face_group(const RowData& r, int t, size_t i, F4 x0, float z0) {
+  FaceGroup g;
+  const F4 vz0 = splat4(z0);
+  g.ny = load4(&r.ny[t][i]);
+  g.c0 = load4(&r.c[t][i]) - (load4(&r.nx[t][i]) * x0 + load4(&r.nz[t][i]) * vz0);
+  for (int k = 0; k < 3; ++k) {
+    g.alpha[k] = load4(&r.alpha[t][k][i]);
+    g.beta[k] = load4(&r.beta0[t][k][i]) + load4(&r.ux[t][k][i]) * x0 + load4(&r.uz[t][k][i]) * vz0;
+  }
+  return g;
+}
+
+// Segment k of vertices i..i+3 of `r` at (x0, z0) from the column, runs (ex, ez).
+inline EdgeGroup edge_group(const RowData& r, int k, size_t i, F4 x0, float z0, F4 ex, F4 ez) {
+  EdgeGroup g;
+  const F4 vz0 = splat4(z0);
+  g.nax = -x0;
+  g.naz = -vz0;
+  g.ay = load4(&r.ay[k][i]);
+  g.ex = ex;
+  g.ey = load4(&r.ey[k][i]);
+  g.ez = ez;
+  g.base = -(x0 * ex + vz0 * ez);
+  g.inv_len2 = load4(&r.inv_len2[k][i]);
+  return g;
+}
+
+// The squared distance from the column's sample at height y to the nearest of the groups'
+// primitives, at most `start`.
+inline float nearest2(float y, float start, const FaceGroup* faces, size_t nfaces,
+                      const EdgeGroup* edges, size_t nedges) {
+  const F4 vy = splat4(y), zero = splat4(0.0f), one = splat4(1.0f), inf = splat4(INFINITY);
+  F4 acc = splat4(start);
+  for (size_t f = 0; f < nfaces; ++f) {
+    const FaceGroup& g = faces[f];
+    const F4 s = g.ny * vy + g.c0;
+    const I4 in = (g.alpha[0] * s + g.beta[0] >= zero) & (g.alpha[1] * s + g.beta[1] >= zero) &
+                  (g.alpha[2] * s + g.beta[2] >= zero);
+    acc = min4(acc, select4(in, s * s, inf));
+  }
+  for (size_t e = 0; e < nedges; ++e) {
+    const EdgeGroup& g = edges[e];
+    const F4 wy = vy - g.ay;
+    const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
+    const F4 dx = g.nax - t * g.ex, dy = wy - t * g.ey, dz = g.naz - t * g.ez;
+    acc = min4(acc, dx * dx + dy * dy + dz * dz);
+  }
+  return hmin4(acc);
+}
 
 }  // namespace voxkit::sdf
-
