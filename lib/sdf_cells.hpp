@@ -57,14 +57,14 @@ inline constexpr float kFar = 1e30f;
 // plane distance, (x0, z0) the vertex from the column). Vertex (i, j) starts three segments:
 // to (i+1, j), (i, j+1) and (i+1, j+1), with start height ay, rise ey and 1 / length^2.
 struct RowData {
-  std::vector<float> nx[2], ny[2], nz[2], c[2];
+  std::vector<float> nx[2], ny[2], nz[2], c[2], m2[2];  // m2: squared gradient
   std::vector<float> alpha[2][3], beta0[2][3], ux[2][3], uz[2][3];
   std::vector<float> ay[3], ey[3], inv_len2[3];
   std::vector<float> lo, hi;  // cell height range over its corners with data
 
   void resize(size_t n) {
     for (int t = 0; t < 2; ++t) {
-      for (auto* v : {&nx[t], &ny[t], &nz[t], &c[t]}) v->resize(n);
+      for (auto* v : {&nx[t], &ny[t], &nz[t], &c[t], &m2[t]}) v->resize(n);
       for (int k = 0; k < 3; ++k)
         for (auto* v : {&alpha[t][k], &beta0[t][k], &ux[t][k], &uz[t][k]}) v->resize(n);
     }
@@ -82,6 +82,7 @@ struct RowData {
       nx[t][i] = nz[t][i] = 0;
       ny[t][i] = 0;
       c[t][i] = kFar;
+      m2[t][i] = 0;
       for (int k = 0; k < 3; ++k) alpha[t][k][i] = beta0[t][k][i] = ux[t][k][i] = uz[t][k][i] = 0;
       return;
     }
@@ -101,6 +102,7 @@ struct RowData {
     ny[t][i] = my;
     nz[t][i] = mz;
     c[t][i] = -(mx * ax + my * ay_ + mz * az);
+    m2[t][i] = (mx * mx + mz * mz) / (my * my);
     const float sigma = e1x * e2z - e1z * e2x >= 0 ? 1.0f : -1.0f;
     const float px[3] = {ax, bx, cx}, pz[3] = {az, bz, cz};
     for (int k = 0; k < 3; ++k) {

@@ -238,7 +238,7 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   }
   s.faces.clear();
   s.edges.clear();
-  const F4 zero = splat4(0.0f), vbound = splat4(bound);
+  const F4 zero = splat4(0.0f), one = splat4(1.0f), vbound = splat4(bound);
   const F4 y0 = splat4(float(ylo)), y1 = splat4(float(yhi));
   for (int32_t b = 0; b + 1 < nJ; ++b) {
     const RowData& row = *rc.rows[size_t(b)];
@@ -250,16 +250,24 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
       const F4 x0 = load4(lx + g * kLanes), x1 = load4(lx + g * kLanes + 1);
       const F4 gx = max4(max4(x0, zero), -x1);
       const F4 gap = max4(max4(zero, load4(&row.lo[i]) - y1), y0 - load4(&row.hi[i]));
-      if (!any4(gx * gx + vgz2 + gap * gap < vbound)) continue;
+      const F4 gap2 = gap * gap, g2 = gx * gx + vgz2;
+      if (!any4(g2 + gap2 < vbound)) continue;
       const F4 dx = load4(&w.dx[i]);
-      s.edges.push_back(edge_group(row, 1, i, x0, z0, zero, dz));
+      // Lower bounds per segment: its own horizontal distance (sides of the cell) or the
+      // cell's (diagonal), plus the cell's vertical gap.
+      if (any4(x0 * x0 + vgz2 + gap2 < vbound)) s.edges.push_back(edge_group(row, 1, i, x0, z0, zero, dz));
       if (g >= cell_groups) continue;
-      s.faces.push_back(face_group(row, 0, i, x0, z0));
-      s.faces.push_back(face_group(row, 1, i, x0, z0));
-      s.edges.push_back(edge_group(row, 0, i, x0, z0, dx, zero));
+      // A face can only be nearest through its interior, where the foot point lies inside
+      // it: |s| |grad| / sqrt(1 + grad^2) from the column horizontally, |s| below the bound.
+      for (int t = 0; t < 2; ++t) {
+        const F4 m2 = load4(&row.m2[t][i]);
+        if (any4(g2 * (one + m2) <= vbound * m2)) s.faces.push_back(face_group(row, t, i, x0, z0));
+      }
+      if (any4(gx * gx + splat4(z0 * z0) + gap2 < vbound)) s.edges.push_back(edge_group(row, 0, i, x0, z0, dx, zero));
       s.edges.push_back(edge_group(row, 2, i, x0, z0, dx, dz));
       // The last row's top sides are the first segments of the next vertex row.
-      if (b + 2 == nJ) s.edges.push_back(edge_group(*rc.rows[size_t(b + 1)], 0, i, x0, z1, dx, zero));
+      if (b + 2 == nJ && any4(gx * gx + splat4(z1 * z1) + gap2 < vbound))
+        s.edges.push_back(edge_group(*rc.rows[size_t(b + 1)], 0, i, x0, z1, dx, zero));
     }
   }
   for (int32_t k = 0; k < n; ++k) {
