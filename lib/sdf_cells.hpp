@@ -127,10 +127,15 @@ struct RowData {
 struct FaceGroup {
   F4 ny, c0, alpha[3], beta[3];
 };
-// Four segments ready for one column: from (ax, ay, az) along (ex, ey, ez); base =
-// -(ax ex + az ez).
+// Four diagonal segments ready for one column: from (ax, ay, az) along (ex, ey, ez);
+// base = -(ax ex + az ez).
 struct EdgeGroup {
   F4 nax, ay, naz, ex, ey, ez, base, inv_len2;
+};
+// Four axis-parallel segments: along their run from -na over e, at squared horizontal
+// offset q2 across it; base = na e.
+struct AxisGroup {
+  F4 na, ay, e, ey, q2, base, inv_len2;
 };
 
 // Triangle t of cells i..i+3 of `r`, their vertices at (x0, z0) from the column.
@@ -161,21 +166,38 @@ inline EdgeGroup edge_group(const RowData& r, int k, size_t i, F4 x0, float z0, 
   return g;
 }
 
+// Segments k = 0 (along x, q = z0) or 1 (along z, q = x0) of vertices i..i+3 of `r`.
+inline AxisGroup axis_group(const RowData& r, int k, size_t i, F4 along, F4 across, F4 run) {
+  AxisGroup g;
+  g.na = -along;
+  g.ay = load4(&r.ay[k][i]);
+  g.e = run;
+  g.ey = load4(&r.ey[k][i]);
+  g.q2 = across * across;
+  g.base = g.na * run;
+  g.inv_len2 = load4(&r.inv_len2[k][i]);
+  return g;
+}
+
 // The squared distance from the column's sample at height y to the nearest of the groups'
 // primitives, at most `start`.
-inline float nearest2(float y, float start, const FaceGroup* faces, size_t nfaces,
-                      const EdgeGroup* edges, size_t nedges) {
+inline float nearest2(float y, float start, const std::vector<FaceGroup>& faces,
+                      const std::vector<AxisGroup>& axes, const std::vector<EdgeGroup>& edges) {
   const F4 vy = splat4(y), zero = splat4(0.0f), one = splat4(1.0f), inf = splat4(INFINITY);
   F4 acc = splat4(start);
-  for (size_t f = 0; f < nfaces; ++f) {
-    const FaceGroup& g = faces[f];
+  for (const FaceGroup& g : faces) {
     const F4 s = g.ny * vy + g.c0;
     const I4 in = (g.alpha[0] * s + g.beta[0] >= zero) & (g.alpha[1] * s + g.beta[1] >= zero) &
                   (g.alpha[2] * s + g.beta[2] >= zero);
     acc = min4(acc, select4(in, s * s, inf));
   }
-  for (size_t e = 0; e < nedges; ++e) {
-    const EdgeGroup& g = edges[e];
+  for (const AxisGroup& g : axes) {
+    const F4 wy = vy - g.ay;
+    const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
+    const F4 da = g.na - t * g.e, dy = wy - t * g.ey;
+    acc = min4(acc, da * da + dy * dy + g.q2);
+  }
+  for (const EdgeGroup& g : edges) {
     const F4 wy = vy - g.ay;
     const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
     const F4 dx = g.nax - t * g.ex, dy = wy - t * g.ey, dz = g.naz - t * g.ez;

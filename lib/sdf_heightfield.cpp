@@ -45,8 +45,20 @@ struct Scratch {
   std::vector<float> lx, lz;         // window vertex positions from the column (lx padded)
   std::vector<float> cg2, clo, chi;  // candidate cells: distance^2, height range
   std::vector<FaceGroup> faces;
+  std::vector<AxisGroup> axes;
   std::vector<EdgeGroup> edges;
 };
+
+// quantize_sdf for a finite distance, inline: the conversion rounds half to even in the
+// default rounding mode, as nearbyint does.
+inline uint8_t quantize(float d) {
+#if defined(__SSE2__)
+  const float q = std::clamp(d * float(kSdfScale), -128.0f, 127.0f);
+  return uint8_t(_mm_cvtss_si32(_mm_set_ss(q)) + 128);
+#else
+  return quantize_sdf(d);
+#endif
+}
 
 // Index range of window vertices whose cells meet [c - band, c + band] on one axis.
 void vertex_range(const std::vector<double>& pos, double c, int32_t& lo, int32_t& hi) {
@@ -237,6 +249,7 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
     bound = std::max(bound, std::min(kBand2, t * t));
   }
   s.faces.clear();
+  s.axes.clear();
   s.edges.clear();
   const F4 zero = splat4(0.0f), one = splat4(1.0f), vbound = splat4(bound);
   const F4 y0 = splat4(float(ylo)), y1 = splat4(float(yhi));
@@ -255,7 +268,8 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
       const F4 dx = load4(&w.dx[i]);
       // Lower bounds per segment: its own horizontal distance (sides of the cell) or the
       // cell's (diagonal), plus the cell's vertical gap.
-      if (any4(x0 * x0 + vgz2 + gap2 < vbound)) s.edges.push_back(edge_group(row, 1, i, x0, z0, zero, dz));
+      const F4 vz0 = splat4(z0);
+      if (any4(x0 * x0 + vgz2 + gap2 < vbound)) s.axes.push_back(axis_group(row, 1, i, vz0, x0, dz));
       if (g >= cell_groups) continue;
       // A face can only be nearest through its interior, where the foot point lies inside
       // it: |s| |grad| / sqrt(1 + grad^2) from the column horizontally, |s| below the bound.
@@ -263,18 +277,18 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
         const F4 m2 = load4(&row.m2[t][i]);
         if (any4(g2 * (one + m2) <= vbound * m2)) s.faces.push_back(face_group(row, t, i, x0, z0));
       }
-      if (any4(gx * gx + splat4(z0 * z0) + gap2 < vbound)) s.edges.push_back(edge_group(row, 0, i, x0, z0, dx, zero));
+      if (any4(gx * gx + vz0 * vz0 + gap2 < vbound)) s.axes.push_back(axis_group(row, 0, i, x0, vz0, dx));
       s.edges.push_back(edge_group(row, 2, i, x0, z0, dx, dz));
       // The last row's top sides are the first segments of the next vertex row.
-      if (b + 2 == nJ && any4(gx * gx + splat4(z1 * z1) + gap2 < vbound))
-        s.edges.push_back(edge_group(*rc.rows[size_t(b + 1)], 0, i, x0, z1, dx, zero));
+      const F4 vz1 = splat4(z1);
+      if (b + 2 == nJ && any4(gx * gx + vz1 * vz1 + gap2 < vbound))
+        s.axes.push_back(axis_group(*rc.rows[size_t(b + 1)], 0, i, x0, vz1, dx));
     }
   }
   for (int32_t k = 0; k < n; ++k) {
     const float y = float(ylo + k), t = y - hc;
-    const float d = std::sqrt(nearest2(y, std::min(kBand2, t * t), s.faces.data(), s.faces.size(),
-                                       s.edges.data(), s.edges.size()));
-    out[k] = quantize_sdf(y > hc ? d : -d);
+    const float d = std::sqrt(nearest2(y, std::min(kBand2, t * t), s.faces, s.axes, s.edges));
+    out[k] = quantize(y > hc ? d : -d);
   }
 }
 
