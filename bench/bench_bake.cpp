@@ -9,6 +9,7 @@
 #include <random>
 
 #include "lib/bake.hpp"
+#include "lib/grid_alloc.hpp"
 #include "lib/rle_parallel.hpp"
 
 using namespace voxkit;
@@ -77,7 +78,7 @@ int main() {
       auto t1 = std::chrono::steady_clock::now();
       // As the zone writer does: the baked grid reuses the current grid's stream when equal.
       auto current = rle::encode_parallel(z.grid.data);
-      auto baked = z.baked.data == z.grid.data ? current : rle::encode_parallel(z.baked.data);
+      auto baked = equal_parallel(z.baked.data, z.grid.data) ? current : rle::encode_parallel(z.baked.data);
       auto t2 = std::chrono::steady_clock::now();
       stream_bytes = current.size() + baked.size();
       best_cpu = std::min(best_cpu, cpu_seconds() - c0);

@@ -11,6 +11,7 @@
 
 #include "formats/zone_meta.hpp"
 #include "lib/error.hpp"
+#include "lib/grid_alloc.hpp"
 #include "lib/rle.hpp"
 #include "lib/rle_parallel.hpp"
 
@@ -393,7 +394,7 @@ std::vector<uint8_t> write_zone(const Zone& z) {
   Bytes enc[3];
   if (!z.grid.data.empty()) enc[0] = rle::encode_parallel(z.grid.data);
   if (!z.baked.data.empty())
-    enc[1] = z.baked.data == z.grid.data ? enc[0] : rle::encode_parallel(z.baked.data);
+    enc[1] = equal_parallel(z.baked.data, z.grid.data) ? enc[0] : rle::encode_parallel(z.baked.data);
   if (!z.paint.data.empty()) enc[2] = rle::encode_parallel(z.paint.data);
   parts.push_back({kGrid, std::move(enc[0]), {}});
   if (!z.baked.data.empty()) parts.push_back({kBaked, std::move(enc[1]), {}});

@@ -1,10 +1,13 @@
-// Sizing large byte grids: parallel page population, then the vector's zero-fill.
+// Large byte grids: parallel page population before the zero-fill, parallel comparison.
 #include "lib/grid_alloc.hpp"
 
 #include <sys/mman.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <cstring>
 
 namespace voxkit {
 namespace {
@@ -16,9 +19,23 @@ constexpr int kPopulateWrite = 23;  // Linux 5.14; older kernels answer EINVAL a
 #endif
 
 constexpr uintptr_t kPage = 4096;
+constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
 constexpr size_t kPopulateSlice = size_t(16) << 20;
 
 }  // namespace
+
+bool equal_parallel(std::span<const uint8_t> a, std::span<const uint8_t> b) {
+  if (a.size() != b.size()) return false;
+  constexpr size_t kSlice = size_t(8) << 20;
+  const size_t slices = (a.size() + kSlice - 1) / kSlice;
+  std::atomic<bool> same{true};
+  tbb::parallel_for(size_t(0), slices, [&](size_t k) {
+    if (!same.load(std::memory_order_relaxed)) return;
+    const size_t s = k * kSlice, len = std::min(kSlice, a.size() - s);
+    if (std::memcmp(a.data() + s, b.data() + s, len) != 0) same.store(false, std::memory_order_relaxed);
+  });
+  return same.load();
+}
 
 void size_grid_for_overwrite(ByteGrid& g, const Dims& dims) {
   const size_t n = size_t(dims.samples());
@@ -31,6 +48,10 @@ void size_grid_for_overwrite(ByteGrid& g, const Dims& dims) {
     // (fresh anonymous memory reads as zero either way), it only maps them up front.
     const uintptr_t p = reinterpret_cast<uintptr_t>(g.data.data());
     const uintptr_t a = (p + kPage - 1) & ~(kPage - 1), b = (p + n) & ~(kPage - 1);
+    // Huge pages where the kernel offers them on request: a 2 MiB page is cleared in one go
+    // instead of 512 faults, and the bake's writes miss the TLB less.
+    const uintptr_t ha = (p + kHugePage - 1) & ~(kHugePage - 1), hb = (p + n) & ~(kHugePage - 1);
+    if (hb > ha) madvise(reinterpret_cast<void*>(ha), hb - ha, MADV_HUGEPAGE);
     if (b > a + kPopulateSlice) {
       const size_t slices = (b - a + kPopulateSlice - 1) / kPopulateSlice;
       tbb::parallel_for(size_t(0), slices, [&](size_t k) {
