@@ -60,6 +60,24 @@ inline uint8_t quantize(float d) {
 #endif
 }
 
+// One row of a slab outside the bands: 255 (air) where y >= the column's band start, else 0.
+void fill_row(uint8_t* row, const int32_t* lo, int32_t sx, int32_t y) {
+  int32_t x = 0;
+#if defined(__SSE2__)
+  const __m128i vy = _mm_set1_epi32(y), ones = _mm_set1_epi32(-1);
+  for (; x + 16 <= sx; x += 16) {
+    __m128i m[4];
+    for (int q = 0; q < 4; ++q) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lo + x + 4 * q));
+      m[q] = _mm_cmpgt_epi32(v, vy);  // solid: -1
+    }
+    const __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(m[0], m[1]), _mm_packs_epi32(m[2], m[3]));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + x), _mm_xor_si128(bytes, ones));
+  }
+#endif
+  for (; x < sx; ++x) row[x] = uint8_t(-int32_t(y >= lo[x]));
+}
+
 // Index range of window vertices whose cells meet [c - band, c + band] on one axis.
 void vertex_range(const std::vector<double>& pos, double c, int32_t& lo, int32_t& hi) {
   const int32_t n = int32_t(pos.size());
@@ -278,7 +296,13 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
         if (any4(g2 * (one + m2) <= vbound * m2)) s.faces.push_back(face_group(row, t, i, x0, z0));
       }
       if (any4(gx * gx + vz0 * vz0 + gap2 < vbound)) s.axes.push_back(axis_group(row, 0, i, x0, vz0, dx));
-      s.edges.push_back(edge_group(row, 2, i, x0, z0, dx, dz));
+      {
+        // The diagonal's own horizontal distance (nearest point of its projection).
+        const F4 vz0d = splat4(z0);
+        const F4 t = min4(max4(-(x0 * dx + vz0d * dz) / (dx * dx + dz * dz), zero), one);
+        const F4 hx = x0 + t * dx, hz = vz0d + t * dz;
+        if (any4(hx * hx + hz * hz + gap2 < vbound)) s.edges.push_back(edge_group(row, 2, i, x0, z0, dx, dz));
+      }
       // The last row's top sides are the first segments of the next vertex row.
       const F4 vz1 = splat4(z1);
       if (b + 2 == nJ && any4(gx * gx + vz1 * vz1 + gap2 < vbound))
@@ -350,10 +374,7 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
       std::memset(slab, 0, size_t(sx) * size_t(y0));
       std::memset(slab + size_t(sx) * y1, 255, size_t(sx) * size_t(sy - y1));
       const int32_t* lo_of = ylo.data();
-      for (int32_t y = y0; y < y1; ++y) {
-        uint8_t* row = slab + size_t(sx) * y;
-        for (int32_t x = 0; x < sx; ++x) row[x] = uint8_t(-int32_t(y >= lo_of[x]));
-      }
+      for (int32_t y = y0; y < y1; ++y) fill_row(slab + size_t(sx) * y, lo_of, sx, y);
       for (int32_t x = 0; x < sx; ++x) {
         const uint8_t* src = band.data() + at[x];
         for (int32_t y = ylo[x]; y <= yhi[x]; ++y) slab[x + size_t(sx) * y] = *src++;
