@@ -42,7 +42,6 @@ struct Column {
 };
 
 struct Scratch {
-  std::vector<float> lx, lz;         // window vertex positions from the column (lx padded)
   std::vector<float> cg2, clo, chi;  // candidate cells: distance^2, height range
   std::vector<FaceGroup> faces;
   std::vector<AxisGroup> axes;
@@ -187,20 +186,42 @@ struct SlabRows {
   std::vector<const RowData*> rows;
 };
 
+// Positions of window vertices from a column or slab, in float: lx (padded to whole groups
+// plus one, 0 past the window) and, per cell, the squared horizontal gap g2 to the column.
+struct Axis {
+  int32_t stride = 0;
+  std::vector<float> pos, g2;
+};
+
+Axis axis_offsets(const std::vector<double>& v, const std::vector<Column>& cols) {
+  Axis ax;
+  for (const Column& c : cols) {
+    const int32_t n = c.ihi - c.ilo + 1;
+    ax.stride = std::max(ax.stride, (n + kLanes - 1) / kLanes * kLanes + kLanes);
+  }
+  ax.pos.assign(size_t(ax.stride) * cols.size(), 0.0f);
+  ax.g2.assign(size_t(ax.stride) * cols.size(), 0.0f);
+  const int32_t count = int32_t(v.size());
+  for (size_t x = 0; x < cols.size(); ++x) {
+    float* p = &ax.pos[x * size_t(ax.stride)];
+    float* g = &ax.g2[x * size_t(ax.stride)];
+    for (int32_t a = 0; a < ax.stride; ++a)
+      p[a] = cols[x].ilo + a < count ? float(v[size_t(cols[x].ilo + a)] - double(x)) : 0.0f;
+    for (int32_t a = 0; a + 1 < ax.stride; ++a) {
+      const float gap = std::max({p[a], 0.0f, -p[a + 1]});
+      g[a] = gap * gap;
+    }
+  }
+  return ax;
+}
+
 void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Column& cz,
-                 double X, double Z, int32_t ny, Scratch& s, int32_t& ylo, int32_t& yhi,
-                 uint8_t* out) {
+                 const float* lx, const float* gx2, const float* lz, const float* gz2, int32_t ny,
+                 Scratch& s, int32_t& ylo, int32_t& yhi, uint8_t* out) {
   const int32_t nI = cx.ihi - cx.ilo + 1, nJ = cz.ihi - cz.ilo + 1;
   const int32_t cw = nI - 1;
   // Vertex groups of kLanes (cells use the same groups, one lane short at the end).
   const int32_t groups = (nI + kLanes - 1) / kLanes, cell_groups = (cw + kLanes - 1) / kLanes;
-  s.lx.resize(size_t(groups * kLanes + kLanes));
-  s.lz.resize(size_t(nJ));
-  for (int32_t a = 0; a < int32_t(s.lx.size()); ++a)
-    s.lx[size_t(a)] = cx.ilo + a < w.w ? float(w.vx[size_t(cx.ilo + a)] - X) : 0.0f;
-  for (int32_t b = 0; b < nJ; ++b) s.lz[size_t(b)] = float(w.vz[size_t(cz.ilo + b)] - Z);
-  const float* lx = s.lx.data();
-  const float* lz = s.lz.data();
   // The candidate cells, kLanes at a time: horizontal distance^2 from the column and the
   // height range (padding: never within reach).
   const int32_t nc = cw * (nJ - 1), ncp = (nc + kLanes - 1) / kLanes * kLanes;
@@ -208,11 +229,9 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   s.clo.resize(size_t(ncp));
   s.chi.resize(size_t(ncp));
   for (int32_t b = 0; b + 1 < nJ; ++b) {
-    const float gz = std::max({lz[b], 0.0f, -lz[b + 1]});
     const RowData& row = *rc.rows[size_t(b)];
     for (int32_t a = 0; a < cw; ++a) {
-      const float gx = std::max({lx[a], 0.0f, -lx[a + 1]});
-      s.cg2[size_t(a + cw * b)] = gx * gx + gz * gz;
+      s.cg2[size_t(a + cw * b)] = gx2[a] + gz2[b];
       s.clo[size_t(a + cw * b)] = row.lo[size_t(cx.ilo + a)];
       s.chi[size_t(a + cw * b)] = row.hi[size_t(cx.ilo + a)];
     }
@@ -274,14 +293,12 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
   for (int32_t b = 0; b + 1 < nJ; ++b) {
     const RowData& row = *rc.rows[size_t(b)];
     const float z0 = lz[b], z1 = lz[b + 1];
-    const float gz = std::max({z0, 0.0f, -z1});
-    const F4 vgz2 = splat4(gz * gz), dz = splat4(w.dz[size_t(cz.ilo + b)]);
+    const F4 vgz2 = splat4(gz2[b]), dz = splat4(w.dz[size_t(cz.ilo + b)]);
     for (int32_t g = 0; g < groups; ++g) {
       const size_t i = size_t(cx.ilo + g * kLanes);
-      const F4 x0 = load4(lx + g * kLanes), x1 = load4(lx + g * kLanes + 1);
-      const F4 gx = max4(max4(x0, zero), -x1);
+      const F4 x0 = load4(lx + g * kLanes), gxx = load4(gx2 + g * kLanes);
       const F4 gap = max4(max4(zero, load4(&row.lo[i]) - y1), y0 - load4(&row.hi[i]));
-      const F4 gap2 = gap * gap, g2 = gx * gx + vgz2;
+      const F4 gap2 = gap * gap, g2 = gxx + vgz2;
       if (!any4(g2 + gap2 < vbound)) continue;
       const F4 dx = load4(&w.dx[i]);
       // Lower bounds per segment: its own horizontal distance (sides of the cell) or the
@@ -295,7 +312,7 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
         const F4 m2 = load4(&row.m2[t][i]);
         if (any4(g2 * (one + m2) <= vbound * m2)) s.faces.push_back(face_group(row, t, i, x0, z0));
       }
-      if (any4(gx * gx + vz0 * vz0 + gap2 < vbound)) s.axes.push_back(axis_group(row, 0, i, x0, vz0, dx));
+      if (any4(gxx + vz0 * vz0 + gap2 < vbound)) s.axes.push_back(axis_group(row, 0, i, x0, vz0, dx));
       {
         // The diagonal's own horizontal distance (nearest point of its projection).
         const F4 vz0d = splat4(z0);
@@ -305,7 +322,7 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
       }
       // The last row's top sides are the first segments of the next vertex row.
       const F4 vz1 = splat4(z1);
-      if (b + 2 == nJ && any4(gx * gx + vz1 * vz1 + gap2 < vbound))
+      if (b + 2 == nJ && any4(gxx + vz1 * vz1 + gap2 < vbound))
         s.axes.push_back(axis_group(*rc.rows[size_t(b + 1)], 0, i, x0, vz1, dx));
     }
   }
@@ -340,6 +357,7 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
   uint8_t* base = grid.data.data();
   uint8_t* copy_base = copy ? copy->data.data() : nullptr;
   const size_t slab_bytes = size_t(sx) * size_t(sy);
+  const Axis ax = axis_offsets(w.vx, cols), az = axis_offsets(w.vz, rows);
   int32_t slots = 1;
   for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
   // Chunks of slabs share most of their cached rows; 16 keep the row work near once per row.
@@ -360,7 +378,8 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
       for (int32_t x = 0; x < sx; ++x) {
         int32_t lo, hi;
         uint8_t* out = colbuf.data();
-        bake_column(w, sr, cols[x], rows[z], double(x), double(z), sy - 1, s, lo, hi, out);
+        bake_column(w, sr, cols[x], rows[z], &ax.pos[size_t(x) * ax.stride], &ax.g2[size_t(x) * ax.stride],
+                    &az.pos[size_t(z) * az.stride], &az.g2[size_t(z) * az.stride], sy - 1, s, lo, hi, out);
         ylo[x] = lo;
         yhi[x] = hi;
         lowest = std::min(lowest, lo);
