@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -181,23 +182,23 @@ inline AxisGroup axis_group(const RowData& r, int k, size_t i, F4 along, F4 acro
 
 // The squared distance from the column's sample at height y to the nearest of the groups'
 // primitives, at most `start`.
-inline float nearest2(float y, float start, const std::vector<FaceGroup>& faces,
-                      const std::vector<AxisGroup>& axes, const std::vector<EdgeGroup>& edges) {
+inline float nearest2(float y, float start, const FaceGroup* faces, size_t nf, const AxisGroup* axes,
+                      size_t na, const EdgeGroup* edges, size_t ne) {
   const F4 vy = splat4(y), zero = splat4(0.0f), one = splat4(1.0f), inf = splat4(INFINITY);
   F4 acc = splat4(start);
-  for (const FaceGroup& g : faces) {
+  for (const FaceGroup& g : std::span(faces, nf)) {
     const F4 s = g.ny * vy + g.c0;
     const I4 in = (g.alpha[0] * s + g.beta[0] >= zero) & (g.alpha[1] * s + g.beta[1] >= zero) &
                   (g.alpha[2] * s + g.beta[2] >= zero);
     acc = min4(acc, select4(in, s * s, inf));
   }
-  for (const AxisGroup& g : axes) {
+  for (const AxisGroup& g : std::span(axes, na)) {
     const F4 wy = vy - g.ay;
     const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
     const F4 da = g.na - t * g.e, dy = wy - t * g.ey;
     acc = min4(acc, da * da + dy * dy + g.q2);
   }
-  for (const EdgeGroup& g : edges) {
+  for (const EdgeGroup& g : std::span(edges, ne)) {
     const F4 wy = vy - g.ay;
     const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
     const F4 dx = g.nax - t * g.ex, dy = wy - t * g.ey, dz = g.naz - t * g.ez;

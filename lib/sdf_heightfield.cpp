@@ -285,9 +285,12 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
     const float t = float(ylo + k) - hc;
     bound = std::max(bound, std::min(kBand2, t * t));
   }
-  s.faces.clear();
-  s.axes.clear();
-  s.edges.clear();
+  // At most: per cell row and group two faces, three axis segments, one diagonal.
+  const size_t most = size_t(nJ) * size_t(groups);
+  if (s.faces.size() < 2 * most) s.faces.resize(2 * most);
+  if (s.axes.size() < 3 * most) s.axes.resize(3 * most);
+  if (s.edges.size() < most) s.edges.resize(most);
+  size_t nf = 0, na = 0, ne = 0;
   const F4 zero = splat4(0.0f), one = splat4(1.0f), vbound = splat4(bound);
   const F4 y0 = splat4(float(ylo)), y1 = splat4(float(yhi));
   for (int32_t b = 0; b + 1 < nJ; ++b) {
@@ -304,31 +307,32 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
       // Lower bounds per segment: its own horizontal distance (sides of the cell) or the
       // cell's (diagonal), plus the cell's vertical gap.
       const F4 vz0 = splat4(z0);
-      if (any4(x0 * x0 + vgz2 + gap2 < vbound)) s.axes.push_back(axis_group(row, 1, i, vz0, x0, dz));
+      if (any4(x0 * x0 + vgz2 + gap2 < vbound)) s.axes[na++] = axis_group(row, 1, i, vz0, x0, dz);
       if (g >= cell_groups) continue;
       // A face can only be nearest through its interior, where the foot point lies inside
       // it: |s| |grad| / sqrt(1 + grad^2) from the column horizontally, |s| below the bound.
       for (int t = 0; t < 2; ++t) {
         const F4 m2 = load4(&row.m2[t][i]);
-        if (any4(g2 * (one + m2) <= vbound * m2)) s.faces.push_back(face_group(row, t, i, x0, z0));
+        if (any4(g2 * (one + m2) <= vbound * m2)) s.faces[nf++] = face_group(row, t, i, x0, z0);
       }
-      if (any4(gxx + vz0 * vz0 + gap2 < vbound)) s.axes.push_back(axis_group(row, 0, i, x0, vz0, dx));
+      if (any4(gxx + vz0 * vz0 + gap2 < vbound)) s.axes[na++] = axis_group(row, 0, i, x0, vz0, dx);
       {
         // The diagonal's own horizontal distance (nearest point of its projection).
         const F4 vz0d = splat4(z0);
         const F4 t = min4(max4(-(x0 * dx + vz0d * dz) / (dx * dx + dz * dz), zero), one);
         const F4 hx = x0 + t * dx, hz = vz0d + t * dz;
-        if (any4(hx * hx + hz * hz + gap2 < vbound)) s.edges.push_back(edge_group(row, 2, i, x0, z0, dx, dz));
+        if (any4(hx * hx + hz * hz + gap2 < vbound)) s.edges[ne++] = edge_group(row, 2, i, x0, z0, dx, dz);
       }
       // The last row's top sides are the first segments of the next vertex row.
       const F4 vz1 = splat4(z1);
       if (b + 2 == nJ && any4(gxx + vz1 * vz1 + gap2 < vbound))
-        s.axes.push_back(axis_group(*rc.rows[size_t(b + 1)], 0, i, x0, vz1, dx));
+        s.axes[na++] = axis_group(*rc.rows[size_t(b + 1)], 0, i, x0, vz1, dx);
     }
   }
   for (int32_t k = 0; k < n; ++k) {
     const float y = float(ylo + k), t = y - hc;
-    const float d = std::sqrt(nearest2(y, std::min(kBand2, t * t), s.faces, s.axes, s.edges));
+    const float d = std::sqrt(nearest2(y, std::min(kBand2, t * t), s.faces.data(), nf, s.axes.data(), na,
+                                       s.edges.data(), ne));
     out[k] = quantize(y > hc ? d : -d);
   }
 }
