@@ -190,7 +190,7 @@ inline float nearest2(float y, float start, const FaceGroup* faces, size_t nf, c
     const F4 s = g.ny * vy + g.c0;
     const I4 in = (g.alpha[0] * s + g.beta[0] >= zero) & (g.alpha[1] * s + g.beta[1] >= zero) &
                   (g.alpha[2] * s + g.beta[2] >= zero);
-    acc = min4(acc, select4(in, s * s, inf));
+    acc = min4(acc, max4(s * s, F4(~in & I4(inf))));  // outside: infinity
   }
   for (const AxisGroup& g : std::span(axes, na)) {
     const F4 wy = vy - g.ay;

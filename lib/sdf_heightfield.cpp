@@ -364,8 +364,8 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
   const Axis ax = axis_offsets(w.vx, cols), az = axis_offsets(w.vz, rows);
   int32_t slots = 1;
   for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
-  // Chunks of slabs share most of their cached rows; 16 keep the row work near once per row.
-  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 16), [&](const tbb::blocked_range<int32_t>& r) {
+  // Chunks of slabs share most of their cached rows; 32 keep the row work near once per row.
+  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 32), [&](const tbb::blocked_range<int32_t>& r) {
     Scratch s;
     RowCache rc(w, slots);
     SlabRows sr;
