@@ -59,22 +59,26 @@ inline uint8_t quantize(float d) {
 #endif
 }
 
-// One row of a slab outside the bands: 255 (air) where y >= the column's band start, else 0.
-void fill_row(uint8_t* row, const int32_t* lo, int32_t sx, int32_t y) {
+// One row of a slab around the bands: 0 (solid) below a column's band, 255 (air) above it,
+// the band byte already written inside it.
+void fill_row(uint8_t* row, const int32_t* lo, const int32_t* hi, int32_t sx, int32_t y) {
   int32_t x = 0;
 #if defined(__SSE2__)
-  const __m128i vy = _mm_set1_epi32(y), ones = _mm_set1_epi32(-1);
+  const __m128i vy = _mm_set1_epi32(y);
+  auto at = [](const int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
   for (; x + 16 <= sx; x += 16) {
-    __m128i m[4];
+    __m128i solid[4], air[4];
     for (int q = 0; q < 4; ++q) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lo + x + 4 * q));
-      m[q] = _mm_cmpgt_epi32(v, vy);  // solid: -1
+      solid[q] = _mm_cmpgt_epi32(at(lo + x + 4 * q), vy);
+      air[q] = _mm_cmpgt_epi32(vy, at(hi + x + 4 * q));
     }
-    const __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(m[0], m[1]), _mm_packs_epi32(m[2], m[3]));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + x), _mm_xor_si128(bytes, ones));
+    const __m128i s = _mm_packs_epi16(_mm_packs_epi32(solid[0], solid[1]), _mm_packs_epi32(solid[2], solid[3]));
+    const __m128i a = _mm_packs_epi16(_mm_packs_epi32(air[0], air[1]), _mm_packs_epi32(air[2], air[3]));
+    __m128i* p = reinterpret_cast<__m128i*>(row + x);
+    _mm_storeu_si128(p, _mm_or_si128(_mm_andnot_si128(_mm_or_si128(s, a), _mm_loadu_si128(p)), a));
   }
 #endif
-  for (; x < sx; ++x) row[x] = uint8_t(-int32_t(y >= lo[x]));
+  for (; x < sx; ++x) row[x] = y < lo[x] ? 0 : y > hi[x] ? 255 : row[x];
 }
 
 // Index range of window vertices whose cells meet [c - band, c + band] on one axis.
@@ -370,15 +374,15 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
     RowCache rc(w, slots);
     SlabRows sr;
     std::vector<int32_t> ylo(sx), yhi(sx);
-    std::vector<uint8_t> band;
-    std::vector<uint32_t> at(sx);
     std::vector<uint8_t> colbuf(size_t(sy) + 1);
     for (int32_t z = r.begin(); z != r.end(); ++z) {
-      band.clear();
       int32_t lowest = sy, highest = -1;  // the rows where columns differ
       rc.need(rows[z].ilo, rows[z].ihi);
       sr.rows.clear();
       for (int32_t j = rows[z].ilo; j <= rows[z].ihi; ++j) sr.rows.push_back(&rc.row(j));
+      // Each column's band goes straight into the slab (in cache); the rows around the bands
+      // are filled after, keeping the band bytes.
+      uint8_t* slab = base + slab_bytes * size_t(z);
       for (int32_t x = 0; x < sx; ++x) {
         int32_t lo, hi;
         uint8_t* out = colbuf.data();
@@ -388,20 +392,13 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
         yhi[x] = hi;
         lowest = std::min(lowest, lo);
         highest = std::max(highest, std::max(lo, hi));
-        at[x] = uint32_t(band.size());
-        if (hi >= lo) band.insert(band.end(), out, out + (hi - lo + 1));
+        for (int32_t y = lo; y <= hi; ++y) slab[x + size_t(sx) * y] = out[y - lo];
       }
-      // Below every column's band: solid; above: air; between: per column, then the band.
-      uint8_t* slab = base + slab_bytes * size_t(z);
+      // Below every column's band: solid; above: air; between: per column.
       const int32_t y0 = std::clamp(lowest, 0, sy), y1 = std::clamp(highest + 1, y0, sy);
       std::memset(slab, 0, size_t(sx) * size_t(y0));
       std::memset(slab + size_t(sx) * y1, 255, size_t(sx) * size_t(sy - y1));
-      const int32_t* lo_of = ylo.data();
-      for (int32_t y = y0; y < y1; ++y) fill_row(slab + size_t(sx) * y, lo_of, sx, y);
-      for (int32_t x = 0; x < sx; ++x) {
-        const uint8_t* src = band.data() + at[x];
-        for (int32_t y = ylo[x]; y <= yhi[x]; ++y) slab[x + size_t(sx) * y] = *src++;
-      }
+      for (int32_t y = y0; y < y1; ++y) fill_row(slab + size_t(sx) * y, ylo.data(), yhi.data(), sx, y);
       if (copy_base) std::memcpy(copy_base + slab_bytes * size_t(z), slab, slab_bytes);
       uint64_t finished = done.fetch_add(1) + 1;
       if (progress) progress(finished, uint64_t(sz));
