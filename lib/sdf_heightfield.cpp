@@ -119,9 +119,10 @@ Window make_window(const Heightfield& hf, const ZoneMeta& m) {
   for (int32_t i = 0; i < w.w; ++i) w.vx[i] = (hf.x_of(w.i0 + i) - m.origin[0]) / v;
   for (int32_t j = 0; j < w.d; ++j) w.vz[j] = (hf.z_of(w.j0 + j) - m.origin[2]) / v;
   w.h.resize(size_t(w.w) * w.d);
-  for (int32_t j = 0; j < w.d; ++j)
+  tbb::parallel_for(int32_t(0), w.d, [&](int32_t j) {
     for (int32_t i = 0; i < w.w; ++i)
       w.h[size_t(i) + size_t(w.w) * j] = float((hf.at(w.i0 + i, w.j0 + j) - m.origin[1]) / v);
+  });
   w.dx.assign(size_t(w.w) + kLanes, 0.0f);
   w.dz.assign(w.d, 0.0f);
   for (int32_t i = 0; i + 1 < w.w; ++i) w.dx[i] = float(w.vx[i + 1] - w.vx[i]);
@@ -368,8 +369,9 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Pr
   const Axis ax = axis_offsets(w.vx, cols), az = axis_offsets(w.vz, rows);
   int32_t slots = 1;
   for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
-  // Chunks of slabs share most of their cached rows; 32 keep the row work near once per row.
-  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 32), [&](const tbb::blocked_range<int32_t>& r) {
+  // Chunks of slabs share most of their cached rows; 16 keep the row work near once per row
+  // and the last chunk short.
+  tbb::parallel_for(tbb::blocked_range<int32_t>(0, sz, 16), [&](const tbb::blocked_range<int32_t>& r) {
     Scratch s;
     RowCache rc(w, slots);
     SlabRows sr;
