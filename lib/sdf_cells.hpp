@@ -181,7 +181,8 @@ inline AxisGroup axis_group(const RowData& r, int k, size_t i, F4 along, F4 acro
 }
 
 // The squared distance from the column's sample at height y to the nearest of the groups'
-// primitives, at most `start`.
+// primitives, at most `start`. (Candidates come first in min4, so a NaN from overflowing
+// extreme heights is passed over rather than kept.)
 inline float nearest2(float y, float start, const FaceGroup* faces, size_t nf, const AxisGroup* axes,
                       size_t na, const EdgeGroup* edges, size_t ne) {
   const F4 vy = splat4(y), zero = splat4(0.0f), one = splat4(1.0f), inf = splat4(INFINITY);
@@ -190,19 +191,19 @@ inline float nearest2(float y, float start, const FaceGroup* faces, size_t nf, c
     const F4 s = g.ny * vy + g.c0;
     const I4 in = (g.alpha[0] * s + g.beta[0] >= zero) & (g.alpha[1] * s + g.beta[1] >= zero) &
                   (g.alpha[2] * s + g.beta[2] >= zero);
-    acc = min4(acc, max4(s * s, F4(~in & I4(inf))));  // outside: infinity
+    acc = min4(max4(s * s, F4(~in & I4(inf))), acc);  // outside: infinity
   }
   for (const AxisGroup& g : std::span(axes, na)) {
     const F4 wy = vy - g.ay;
     const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
     const F4 da = g.na - t * g.e, dy = wy - t * g.ey;
-    acc = min4(acc, da * da + dy * dy + g.q2);
+    acc = min4(da * da + dy * dy + g.q2, acc);
   }
   for (const EdgeGroup& g : std::span(edges, ne)) {
     const F4 wy = vy - g.ay;
     const F4 t = min4(max4((g.base + wy * g.ey) * g.inv_len2, zero), one);
     const F4 dx = g.nax - t * g.ex, dy = wy - t * g.ey, dz = g.naz - t * g.ez;
-    acc = min4(acc, dx * dx + dy * dy + dz * dz);
+    acc = min4(dx * dx + dy * dy + dz * dz, acc);
   }
   return hmin4(acc);
 }

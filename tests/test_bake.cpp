@@ -177,6 +177,26 @@ TEST_CASE("bake matches the brute force on flat, steep, cliff, rough and vertex-
     }
 }
 
+TEST_CASE("extreme heights in the heightmap window beside the zone leave the bake exact") {
+  // The window reaches a cell past the band, and a column's groups of four load cells past
+  // its candidates: spikes there must not reach the band (they are far horizontally) nor
+  // upset the arithmetic of the lanes that hold them.
+  Heightfield hf = shaped_terrain(4, 2, 16, 0.5);
+  // Window samples 1 m to 1.5 m outside the box (the band reaches 1 m): i or j = 2 or 13.
+  for (auto [i, j] : {std::pair{2u, 6u}, {13u, 7u}, {13u, 13u}, {6u, 2u}, {9u, 13u}, {2u, 2u}})
+    hf.heights[i + 16 * j] = (i + j) % 2 ? 3e37f : -3e37f;
+  ZoneBoxSpec s;
+  s.kind = ZoneBoxSpec::Kind::Box;
+  s.min = {2.5, 1.0, 2.5};
+  s.max = {5.0, 7.0, 5.0};
+  s.voxel_size = 0.5;
+  s.border_voxels = 1;
+  ZoneMeta m = plan_zone(hf, s);
+  ByteGrid fast;
+  bake_sdf(hf, m, fast);
+  CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+}
+
 TEST_CASE("bake writes the copy grid with the same bytes") {
   Heightfield hf = shaped_terrain(2, 5, 12, 0.5);
   ZoneMeta m = plan_zone(hf, whole(0.5));
