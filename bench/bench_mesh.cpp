@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 #include <ctime>
+#include <vector>
 
 #include <tbb/global_control.h>
 
@@ -111,11 +112,18 @@ int main(int argc, char** argv) {
   std::string raw;
   int repeats = 5;
   bool normals = true;
+  std::vector<Mesher> meshers{Mesher::SurfaceNets, Mesher::MarchingCubes};
+  std::vector<int> thread_counts{1, 2};
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--raw") && i + 1 < argc) {
       raw = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--mesher") && i + 1 < argc) {
+      const std::string m = argv[++i];
+      meshers = {m == "mc" ? Mesher::MarchingCubes : Mesher::SurfaceNets};
+    } else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+      thread_counts = {std::max(1, std::atoi(argv[++i]))};
     } else if (!std::strcmp(argv[i], "--no-normals")) {
       normals = false;
     } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
@@ -123,7 +131,8 @@ int main(int argc, char** argv) {
                uint32_t(std::atoi(argv[i + 3]))};
       i += 3;
     } else {
-      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--no-normals] [--raw FILE]\n");
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--mesher sn|mc] [--threads N] "
+                   "[--no-normals] [--raw FILE]\n");
       return 2;
     }
   }
@@ -137,10 +146,10 @@ int main(int argc, char** argv) {
   }
   std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs\n", cells.nx,
               cells.ny, cells.nz, normals ? "on" : "off", repeats);
-  for (Mesher m : {Mesher::SurfaceNets, Mesher::MarchingCubes}) {
+  for (Mesher m : meshers) {
     const char* name = m == Mesher::SurfaceNets ? "surface_nets" : "marching_cubes";
     double one = 0;
-    for (int threads : {1, 2}) {
+    for (int threads : thread_counts) {
       Run r = measure(g, m, threads, repeats, normals);
       const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
       if (threads == 1) one = tps;
@@ -148,7 +157,7 @@ int main(int argc, char** argv) {
                   name, threads, threads == 1 ? " " : "s", (unsigned long long)r.triangles,
                   (unsigned long long)r.vertices, r.seconds * 1e3, tps / 1e6, vps / 1e6);
       std::printf("  (cpu %.2f ms)", r.cpu * 1e3);
-      if (threads > 1) std::printf("  x%.2f", tps / one);
+      if (threads > 1 && one > 0) std::printf("  x%.2f", tps / one);
       std::printf("\n");
       std::printf("RESULT %s %d %llu %llu %.6f %.6f\n", name, threads,
                   (unsigned long long)r.triangles, (unsigned long long)r.vertices, r.seconds, r.cpu);
