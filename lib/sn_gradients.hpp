@@ -77,8 +77,9 @@ class SnGradients {
     }
   }
 
-  // The unit normal at offsets f in cell (x, y, z), whose corner sample is at p.
-  Vec3 normal(int64_t x, int64_t y, int64_t z, const uint8_t* p, int64_t sy, int64_t sz,
+  // The gradient at offsets f in cell (x, y, z), whose corner sample is at p (normalised
+  // later, many at a time, by normalize_all).
+  Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p, int64_t sy, int64_t sz,
               const float (&f)[3]) const {
     const int64_t ix = x - lo_[0], iy = y - lo_[1], iz = z - lo_[2];
     const float* c0 = plane_at(z) + 4 * (ix + sx_ * iy);
@@ -99,13 +100,8 @@ class SnGradients {
       edge_rule(e, ix, iy, iz, p, sy, sz, f);
       g = _mm_load_ps(e);
     }
-    const __m128 sq = _mm_mul_ps(g, g);
-    const __m128 len2 =
-        _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1)), _mm_shuffle_ps(sq, sq, 2));
-    if (!(_mm_cvtss_f32(len2) > 0.0f)) return {0.0f, 1.0f, 0.0f};
-    const __m128 len = _mm_sqrt_ss(len2);
     alignas(16) float n[4];
-    _mm_store_ps(n, _mm_div_ps(g, _mm_shuffle_ps(len, len, 0)));
+    _mm_store_ps(n, g);
     return {n[0], n[1], n[2]};
 #else
     auto lerp = [](float a, float b, float t) { return a + (b - a) * t; };
@@ -115,10 +111,7 @@ class SnGradients {
       g[k] = lerp(lerp(lx(c0), lx(c0 + dy), f[1]), lerp(lx(c1), lx(c1 + dy), f[1]), f[2]);
     }
     if (edges) edge_rule(g, ix, iy, iz, p, sy, sz, f);
-    const float len2 = (g[0] * g[0] + g[1] * g[1]) + g[2] * g[2];
-    if (!(len2 > 0.0f)) return {0.0f, 1.0f, 0.0f};
-    const float len = std::sqrt(len2);
-    return {g[0] / len, g[1] / len, g[2] / len};
+    return {g[0], g[1], g[2]};
 #endif
   }
 
@@ -151,5 +144,39 @@ class SnGradients {
   std::vector<uint8_t> edge_rule_[3];  // per cell: the chunk-plane edge rule applies
   std::vector<float> store_;            // two planes of (gx, gy, gz, 0) per sample
 };
+
+// Normalises n[0 .. count) in place (a zero vector becomes (0, 1, 0)). n must be readable
+// for 4 bytes past its end. One tight loop, so the square roots and divisions of successive
+// vectors overlap instead of each waiting on the last.
+inline void normalize_all(Vec3* n, size_t count) {
+#if defined(__SSE2__)
+  const __m128 up = _mm_setr_ps(0.0f, 1.0f, 0.0f, 0.0f), zero = _mm_setzero_ps();
+  for (size_t i = 0; i < count; ++i) {
+    float* v = n[i].data();
+    const __m128 g = _mm_loadu_ps(v);
+    const __m128 sq = _mm_mul_ps(g, g);
+    const __m128 len2 =
+        _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1)), _mm_shuffle_ps(sq, sq, 2));
+    const __m128 len = _mm_sqrt_ss(len2);
+    const __m128 positive = _mm_cmpgt_ss(len2, zero);
+    const __m128 ok = _mm_shuffle_ps(positive, positive, 0);
+    const __m128 r = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(g, _mm_shuffle_ps(len, len, 0))),
+                               _mm_andnot_ps(ok, up));
+    _mm_storel_pi(reinterpret_cast<__m64*>(v), r);
+    _mm_store_ss(v + 2, _mm_movehl_ps(r, r));
+  }
+#else
+  for (size_t i = 0; i < count; ++i) {
+    Vec3& g = n[i];
+    const float len2 = (g[0] * g[0] + g[1] * g[1]) + g[2] * g[2];
+    if (!(len2 > 0.0f)) {
+      g = {0.0f, 1.0f, 0.0f};
+      continue;
+    }
+    const float len = std::sqrt(len2);
+    g = {g[0] / len, g[1] / len, g[2] / len};
+  }
+#endif
+}
 
 }  // namespace voxkit::mesh_detail

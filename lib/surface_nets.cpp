@@ -131,7 +131,7 @@ inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
   float f[3];
   for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
   out.positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
-  if (t.normals) out.normals[index] = grads.normal(x, y, z, p, s.sy, s.sz, f);
+  if (t.normals) out.normals[index] = grads.gradient(x, y, z, p, s.sy, s.sz, f);
   if (paint) {
     float w[8];
     for (int c = 0; c < 8; ++c)
@@ -300,6 +300,10 @@ void surface_nets(Task& t, Mesh& out) {
     at = uint64_t(out_at - m.indices.data());
   }
   if (at == 0) return;
+  if (t.normals) {
+    ensure(m.normals, next + 1);  // normalize_all reads 4 bytes past the last vector
+    normalize_all(m.normals.data(), next);
+  }
   out.positions.assign(m.positions.begin(), m.positions.begin() + int64_t(next));
   if (t.normals) out.normals.assign(m.normals.begin(), m.normals.begin() + int64_t(next));
   if (paint) {
