@@ -118,6 +118,9 @@ inline void ensure(std::vector<T>& v, size_t n) {
   if (v.size() < n) v.resize(std::max(n, v.size() + v.size() / 2));
 }
 
+void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
+                int64_t x, int64_t y, int64_t z, const float (&f)[3]);
+
 // Writes the vertex of cell (x, y, z) at index `index` of the output arrays.
 inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
                         const PaintClasses& classes, bool paint, uint32_t index, int64_t x,
@@ -132,19 +135,25 @@ inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
   for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
   out.positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
   if (t.normals) out.normals[index] = grads.gradient(x, y, z, p, s.sy, s.sz, f);
-  if (paint) {
-    float w[8];
-    for (int c = 0; c < 8; ++c)
-      w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
-             ((c & 4) ? f[2] : 1.0f - f[2]);
-    const uint8_t* q = t.paint.ptr(x, y, z);
-    float acc[6] = {0, 0, 0, 0, 0, 0};
-    for (int c = 0; c < 8; ++c)
-      acc[classes.of[q[(c & 1) + ((c >> 1) & 1) * t.paint.sy + ((c >> 2) & 1) * t.paint.sz]]] +=
-          w[c];
-    out.colors[index] = {acc[0], acc[1], acc[2], acc[3]};
-    out.uv0[index] = {acc[4], t.slots.code()};
-  }
+  if (paint) emit_paint(t, out, classes, index, x, y, z, f);
+}
+
+// The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
+// unpainted path stays small.
+[[gnu::noinline]] void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes,
+                                  uint32_t index, int64_t x, int64_t y, int64_t z,
+                                  const float (&f)[3]) {
+  float w[8];
+  for (int c = 0; c < 8; ++c)
+    w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
+           ((c & 4) ? f[2] : 1.0f - f[2]);
+  const uint8_t* q = t.paint.ptr(x, y, z);
+  float acc[6] = {0, 0, 0, 0, 0, 0};
+  for (int c = 0; c < 8; ++c)
+    acc[classes.of[q[(c & 1) + ((c >> 1) & 1) * t.paint.sy + ((c >> 2) & 1) * t.paint.sz]]] +=
+        w[c];
+  out.colors[index] = {acc[0], acc[1], acc[2], acc[3]};
+  out.uv0[index] = {acc[4], t.slots.code()};
 }
 
 // Writes the quad of a crossing edge as two triangles at `at`. c00..c01 go counter-clockwise
