@@ -320,6 +320,8 @@ void surface_nets(Task& t, Mesh& out) {
     out.uv0.assign(m.uv0.begin(), m.uv0.begin() + int64_t(next));
   }
   out.indices.assign(m.indices.begin(), m.indices.begin() + int64_t(at));
+  // A whole-grid mesh should not leave a copy of itself behind in the thread's scratch.
+  if (m.indices.size() > (size_t(1) << 22)) m = Mesh{};
 }
 
 }  // namespace voxkit::mesh_detail
