@@ -163,17 +163,19 @@ inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
 inline void emit_quad(const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00, uint32_t c10,
                       uint32_t c11, uint32_t c01) {
   const uint32_t q0 = c00, q2 = c11;
-  const uint32_t q1 = low_solid ? c10 : c01, q3 = low_solid ? c01 : c10;
+  const uint32_t solid = 0u - uint32_t(low_solid);
+  const uint32_t q1 = c01 ^ ((c10 ^ c01) & solid), q3 = c10 ^ ((c01 ^ c10) & solid);
   auto d2 = [&](uint32_t i, uint32_t j) {
     const Vec3& a = pos[i];
     const Vec3& b = pos[j];
     const float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
     return dx * dx + dy * dy + dz * dz;
   };
-  const bool first = d2(q0, q2) <= d2(q1, q3);
-  // (q0, q1, q2), (q0, q2, q3) on the first diagonal, else (q1, q2, q3), (q1, q3, q0).
-  const uint32_t a = first ? q0 : q1, b = first ? q1 : q2, c = first ? q2 : q3,
-                 d = first ? q3 : q0;
+  // (q0, q1, q2), (q0, q2, q3) on the first diagonal, else (q1, q2, q3), (q1, q3, q0). The
+  // choice is a mask, not a jump: it is a coin toss the branch predictor would often lose.
+  const uint32_t first = 0u - uint32_t(d2(q0, q2) <= d2(q1, q3));
+  auto pick = [first](uint32_t yes, uint32_t no) { return no ^ ((yes ^ no) & first); };
+  const uint32_t a = pick(q0, q1), b = pick(q1, q2), c = pick(q2, q3), d = pick(q3, q0);
   at[0] = a, at[1] = b, at[2] = c, at[3] = a, at[4] = c, at[5] = d;
 }
 
@@ -198,12 +200,25 @@ void surface_nets(Task& t, Mesh& out) {
   auto mixed = [&](int64_t y, int64_t z) {  // cell row (y, z), y and z from clo - 1 to chi
     return sc.mixed.data() + mslab * (z - clo[2] + 1) + mrow * (y - clo[1] + 1);
   };
+  // A cell has a sign change when its eight corners are neither all solid nor all air:
+  // OR and AND the four sample rows round the cell row, then each with its shift by one.
   uint64_t any = 0;
+  const int64_t zrow = words * bits.rows_y();
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     const uint64_t* r = bits.row(clo[1], z);
     uint64_t* m = mixed(clo[1], z);
-    for (int64_t y = clo[1]; y < chi[1]; ++y, r += words)
-      for (int64_t k = 0; k < words; ++k, ++m) any |= *m = bits.mixed_at(r, k, word_limit(k, W));
+    for (int64_t y = clo[1]; y < chi[1]; ++y, r += words) {
+      uint64_t or_next = 0, and_next = 0;  // word k + 1 of the previous step
+      for (int64_t k = words - 1; k >= 0; --k) {
+        const uint64_t o = r[k] | r[k + words] | r[k + zrow] | r[k + zrow + words];
+        const uint64_t a = r[k] & r[k + words] & r[k + zrow] & r[k + zrow + words];
+        const uint64_t cells = (o | o >> 1 | or_next << 63) & ~(a & (a >> 1 | and_next << 63));
+        any |= m[k] = cells & word_limit(k, W);
+        or_next = o;
+        and_next = a;
+      }
+      m += words;
+    }
   }
   if (any == 0) return;
 
