@@ -118,14 +118,10 @@ class SnGradients {
     };
     auto lx = [&](const float* c) { return lerp(_mm_loadu_ps(c), _mm_loadu_ps(c + 4), fx); };
     __m128 g = lerp(lerp(lx(c0), lx(c0 + dy), fy), lerp(lx(c1), lx(c1 + dy), fy), fz);
-    if (edges) {
-      alignas(16) float e[4];
-      _mm_store_ps(e, g);
-      edge_rule(e, ix, iy, iz, p, sy, sz, f);
-      g = _mm_load_ps(e);
-    }
     alignas(16) float n[4];
     _mm_store_ps(n, g);
+    // Scalars from here: reloading a vector over scalar stores would stall the store buffer.
+    if (edges) edge_rule(n, ix, iy, iz, p, sy, sz, f);
     return {n[0], n[1], n[2]};
 #else
     auto lerp = [](float a, float b, float t) { return a + (b - a) * t; };
