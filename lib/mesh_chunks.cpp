@@ -41,19 +41,6 @@ void check_chunk(const Dims& cells, uint32_t cc, std::array<int32_t, 3> chunk) {
                   "x" + std::to_string(n[1]) + "x" + std::to_string(n[2]) + " chunks");
 }
 
-// Asks the cache for the sample rows of a chunk box (both ends of each row), so that they
-// arrive while the chunk before it is meshed. Has no effect on any result.
-void prefetch_box(const View& v, const ChunkSampleBox& b) {
-  const int64_t last = int64_t(b.hi[0]) - int64_t(b.lo[0]);
-  for (uint32_t z = b.lo[2]; z <= b.hi[2]; ++z) {
-    const uint8_t* p = v.ptr(b.lo[0], b.lo[1], z);
-    for (uint32_t y = b.lo[1]; y <= b.hi[1]; ++y, p += v.sy) {
-      __builtin_prefetch(p);
-      __builtin_prefetch(p + last);
-    }
-  }
-}
-
 Mesh run(Task& t, Mesher mesher) {
   Mesh m;
   if (mesher == Mesher::SurfaceNets)
@@ -176,12 +163,6 @@ std::vector<ChunkMesh> mesh_chunks(const ByteGrid& sdf, const MeshOptions& opts,
   tbb::parallel_for(size_t(0), total, [&](size_t ci) {
     const std::array<int32_t, 3> c{int32_t(ci % n[0]), int32_t(ci / n[0] % n[1]),
                                    int32_t(ci / (size_t(n[0]) * n[1]))};
-    if (ci + 1 < total) {
-      const size_t nx = ci + 1;
-      prefetch_box(sv, chunk_sample_box(sdf.cells, opts.chunk_cells,
-                                        {int32_t(nx % n[0]), int32_t(nx / n[0] % n[1]),
-                                         int32_t(nx / (size_t(n[0]) * n[1]))}));
-    }
     meshes[ci] = chunk_task(sdf.cells, c, sv, pv, opts);
     const uint64_t d = ++done;
     if (progress) progress(d, total);
