@@ -36,14 +36,27 @@ uint32_t crc_join(uint32_t a, uint32_t b, uint64_t b_len) {
 // block (sync flush) or, when `final`, with the final block.
 std::vector<uint8_t> deflate_piece(std::span<const uint8_t> all, size_t lo, size_t hi, int level,
                                    bool final, int prime_bits, int prime_value) {
-  z_stream zs{};
-  if (deflateInit2(&zs, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-    throw_usage("zlib refused deflate level " + std::to_string(level));
+  // One stream per thread, reset between pieces: a new one costs more than a small piece.
+  struct Stream {
+    z_stream zs{};
+    int level = -1;
+    ~Stream() {
+      if (level >= 0) deflateEnd(&zs);
+    }
+  };
+  thread_local Stream cache;
+  if (cache.level != level) {
+    if (cache.level >= 0) deflateEnd(&cache.zs);
+    cache.zs = z_stream{};
+    cache.level = -1;
+    if (deflateInit2(&cache.zs, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+      throw_usage("zlib refused deflate level " + std::to_string(level));
+    }
+    cache.level = level;
+  } else if (deflateReset(&cache.zs) != Z_OK) {
+    throw_data("zlib failed to reset a deflate stream");
   }
-  struct End {
-    z_stream* z;
-    ~End() { deflateEnd(z); }
-  } end{&zs};
+  z_stream& zs = cache.zs;
   if (lo > 0) {
     const size_t d = std::min<size_t>(lo, kWindow);
     deflateSetDictionary(&zs, all.data() + lo - d, uInt(d));
@@ -286,38 +299,91 @@ Compressed splice(std::span<const uint8_t> old_stream, const DeflateIndex& index
   }
   std::erase_if(spans, [](const Span& s) { return s.to1 == s.to0; });
 
-  Compressed c;
-  std::vector<uint8_t>& out = c.data;
-  uint64_t bits = 0;  // bits written to `out`
-  uint64_t pos = 0;   // new bytes written
-  uint32_t crc = crc_of(nullptr, 0);
-  SpliceStats st;
-  auto compress = [&](uint64_t lo, uint64_t hi, bool final) {
-    int pb = 0, pv = 0;
-    if (bits % 8) {
-      pb = int(bits % 8);
-      pv = out.back() & ((1 << pb) - 1);
-      out.pop_back();
-    }
-    uint32_t part = 0;
-    deflate_range(now, size_t(lo), size_t(hi), level, final, pb, pv, out, &part);
-    crc = crc_join(crc, part, hi - lo);
-    bits = uint64_t(out.size()) * 8;
-    st.compressed_bytes += hi - lo;
+  // The new stream, in order: compressed segments of `now` and copies of old spans. Every
+  // piece starts byte-aligned except a segment after a copy that ends mid-byte: that
+  // segment is primed with the copy's last bits (its last byte is then dropped).
+  struct Piece {
+    bool copy = false;
+    uint64_t lo = 0, hi = 0;  // segment: bytes of `now`; copy: bits of the old stream
+    bool final = false;
+    int prime_bits = 0, prime_value = 0;
+    std::vector<uint8_t> data;
+    uint32_t crc = 0;
+  };
+  std::vector<Piece> plan;
+  uint64_t pos = 0;
+  int tail_bits = 0;  // bits of the last copy's last byte, when it ends mid-byte
+  auto segment = [&](uint64_t lo, uint64_t hi, bool final) {
+    // Split into pieces compressed in parallel; only the first is primed.
+    uint64_t a = lo;
+    do {
+      const uint64_t b = std::min<uint64_t>(hi, a + kPiece);
+      Piece p;
+      p.lo = a;
+      p.hi = b;
+      p.final = final && b == hi;
+      if (a == lo && tail_bits) {
+        p.prime_bits = tail_bits;
+        const Piece& prev = plan.back();
+        const uint64_t from = prev.hi - uint64_t(tail_bits);
+        const uint64_t byte = from >> 3, shift = from & 7;
+        const unsigned lo8 = old_stream[byte];
+        const unsigned hi8 = byte + 1 < old_stream.size() ? old_stream[byte + 1] : 0;
+        p.prime_value = int((((hi8 << 8) | lo8) >> shift) & ((1u << tail_bits) - 1));
+      }
+      plan.push_back(std::move(p));
+      a = b;
+    } while (a < hi);
+    tail_bits = 0;
     pos = hi;
   };
   bool ended = false;
-  for (const Span& s : spans) {
-    if (pos < s.to0 || bits % 8) compress(pos, s.to0, false);
-    append_bits(old_stream, B[s.k0].bit, end_bit_of(s.k1 - 1), out);
-    bits += end_bit_of(s.k1 - 1) - B[s.k0].bit;
-    for (size_t k = s.k0; k < s.k1; ++k) crc = crc_join(crc, B[k].crc, end_of(k) - B[k].out);
-    st.reused_blocks += s.k1 - s.k0;
-    st.reused_bytes += s.to1 - s.to0;
-    pos = s.to1;
-    ended = B[s.k1 - 1].final;
+  SpliceStats st;
+  for (const Span& sp : spans) {
+    if (pos < sp.to0 || tail_bits) segment(pos, sp.to0, false);
+    Piece p;
+    p.copy = true;
+    p.lo = B[sp.k0].bit;
+    p.hi = end_bit_of(sp.k1 - 1);
+    tail_bits = int((p.hi - p.lo) % 8);
+    plan.push_back(std::move(p));
+    st.reused_blocks += sp.k1 - sp.k0;
+    st.reused_bytes += sp.to1 - sp.to0;
+    pos = sp.to1;
+    ended = B[sp.k1 - 1].final;
   }
-  if (!ended) compress(pos, now.size(), true);
+  if (!ended) segment(pos, now.size(), true);
+
+  tbb::parallel_for(size_t(0), plan.size(), [&](size_t i) {
+    Piece& p = plan[i];
+    if (p.copy) {
+      append_bits(old_stream, p.lo, p.hi, p.data);
+    } else {
+      p.data = deflate_piece(now, size_t(p.lo), size_t(p.hi), level, p.final, p.prime_bits,
+                             p.prime_value);
+      p.crc = crc_of(now.data() + p.lo, size_t(p.hi - p.lo));
+    }
+  });
+
+  Compressed c;
+  size_t total = 0;
+  for (const Piece& p : plan) total += p.data.size();
+  c.data.reserve(total);
+  uint32_t crc = crc_of(nullptr, 0);
+  size_t k_span = 0;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const Piece& p = plan[i];
+    c.data.insert(c.data.end(), p.data.begin(), p.data.end());
+    // A copy ending mid-byte hands its last bits to the primed segment after it.
+    if (p.copy && (p.hi - p.lo) % 8 && i + 1 < plan.size()) c.data.pop_back();
+    if (p.copy) {
+      const Span& sp = spans[k_span++];
+      for (size_t k = sp.k0; k < sp.k1; ++k) crc = crc_join(crc, B[k].crc, end_of(k) - B[k].out);
+    } else {
+      crc = crc_join(crc, p.crc, p.hi - p.lo);
+      st.compressed_bytes += p.hi - p.lo;
+    }
+  }
   c.crc32 = crc;
   if (stats) *stats = st;
   return c;

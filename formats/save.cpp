@@ -210,18 +210,20 @@ zip::Compressed pack(const FileSource& src, const zip::Entry& e, std::span<const
   std::vector<uint8_t> own_bytes;
   const zip::DeflateIndex* index = &own_index;
   std::span<const uint8_t> old;
+  const std::vector<zip::Run>* given = nullptr;
   auto it = opts.previous.find(e.name);
   if (it != opts.previous.end() && it->second.origin && same_member(*it->second.origin, e) &&
       it->second.bytes.size() == e.size) {
     index = &it->second.origin->index;
     old = it->second.bytes;
+    if (!it->second.runs.empty()) given = &it->second.runs;
   } else {
     own_bytes = zip::read_entry(src, e, e.size, &own_index);
     old = own_bytes;
   }
   std::vector<uint8_t> stream(e.compressed_size);
   src.read(e.data_offset, stream);
-  const auto runs = zip::common_runs(old, now);
+  const auto runs = given ? *given : zip::common_runs(old, now);
   zip::SpliceStats st;
   auto c = zip::splice(stream, *index, old, now, runs, opts.level, &st);
   reused = st.reused_bytes;

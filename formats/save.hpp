@@ -57,6 +57,9 @@ std::vector<uint8_t> read_member(const std::string& path, const std::string& nam
 struct Previous {
   const MemberOrigin* origin = nullptr;
   std::span<const uint8_t> bytes;
+  // Where the new contents copy the old (from whoever made them); empty: the common prefix
+  // and suffix are found by comparing.
+  std::vector<zip::Run> runs;
 };
 
 struct RewriteOptions {

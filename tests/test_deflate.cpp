@@ -255,7 +255,7 @@ TEST_CASE("rewriting a save reuses a member's unchanged blocks", "[deflate][save
 
   save::RewriteOptions with;
   with.backup = false;
-  with.previous["world.xml"] = {&origin, old};
+  with.previous["world.xml"] = {&origin, old, {}};
   auto res = save::rewrite(path, {{"world.xml", now}}, with);
   REQUIRE(res.replaced.size() == 1);
   CHECK(res.replaced[0].reused > now.size() * 8 / 10);
@@ -281,7 +281,7 @@ TEST_CASE("rewriting a save reuses a member's unchanged blocks", "[deflate][save
   wrong.backup = false;
   Bytes bogus = old;
   bogus[10] ^= 1;
-  wrong.previous["world.xml"] = {&stale, bogus};
+  wrong.previous["world.xml"] = {&stale, bogus, {}};
   const Bytes again = edited(now, 10, 1, {'!'});
   save::rewrite(path, {{"world.xml", again}}, wrong);
   CHECK(save::read_member(path, "world.xml", again.size()) == again);

@@ -61,8 +61,8 @@ Loaded load(const std::string& path, bool any_depth) {
   if (is_zip_file(path)) {
     l.is_save = true;
     with_source(l.name, [&] {
-      l.bytes = save::read_member(path, "terrain.dat", kMaxTerrainBytes);
-      const auto xml = save::read_member(path, "world.xml", kMaxWorldBytes);
+      l.bytes = save::read_member(path, "terrain.dat", kMaxTerrainBytes, &l.terrain_origin);
+      const auto xml = save::read_member(path, "world.xml", kMaxWorldBytes, &l.world_origin);
       l.world = std::string(xml.begin(), xml.end());
     });
     l.view = with_source(l.name + " (terrain.dat)", [&] { return octree::parse(l.bytes, {any_depth}); });
