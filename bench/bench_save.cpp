@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -351,12 +352,15 @@ int main(int argc, char** argv) {
       Bytes t_new = octree::reset(octree::parse(t_old), ro, &rs);
       const std::string_view w_doc(reinterpret_cast<const char*>(w_old.data()), w_old.size());
       const std::string w_new = world_xml::replace_checksums(w_doc, {});
+      std::map<std::string, Bytes> replace;
+      replace["terrain.dat"] = std::move(t_new);
+      replace["world.xml"] = Bytes(w_new.begin(), w_new.end());
       auto t3 = Clock::now();
       save::RewriteOptions o;
       o.previous["terrain.dat"] = {&ot, t_old, {}};
       for (const auto& r : copies) o.previous["terrain.dat"].runs.push_back({r.to, r.from, r.len});
       o.previous["world.xml"] = {&ow, w_old, {}};
-      res = save::rewrite(path, {{"terrain.dat", t_new}, {"world.xml", Bytes(w_new.begin(), w_new.end())}}, o);
+      res = save::rewrite(path, replace, o);
       auto t4 = Clock::now();
       t_read = std::min(t_read, std::chrono::duration<double>(t2 - t1).count());
       t_reset = std::min(t_reset, std::chrono::duration<double>(t3 - t2).count());

@@ -119,14 +119,11 @@ uint64_t load64(const uint8_t* p) {
   return v;  // little-endian hosts only (checked in CMake)
 }
 
-// Appends bits [b0, b1) of `src` to `out`, whose length is a whole number of bytes. The
-// unused high bits of the last byte are zero.
-void append_bits(std::span<const uint8_t> src, uint64_t b0, uint64_t b1, std::vector<uint8_t>& out) {
+// Writes bits [b0, b1) of `src` to d[0, (b1 - b0 + 7) / 8): the unused high bits of the
+// last byte are zero.
+void write_bits(std::span<const uint8_t> src, uint64_t b0, uint64_t b1, uint8_t* d) {
   const uint64_t nbits = b1 - b0;
   const size_t nbytes = size_t((nbits + 7) / 8);
-  const size_t at = out.size();
-  out.resize(at + nbytes);
-  uint8_t* d = out.data() + at;
   const size_t s = size_t(b0 >> 3);
   const unsigned r = unsigned(b0 & 7);
   size_t i = 0;
@@ -259,9 +256,33 @@ Compressed splice(std::span<const uint8_t> old_stream, const DeflateIndex& index
           r.from > old_bytes.size() || r.len > old_bytes.size() - r.from) {
         continue;
       }
-      if (std::memcmp(now.data() + r.to, old_bytes.data() + r.from, size_t(r.len)) != 0) continue;
       ok.push_back(r);
     }
+    // Compared in parallel slices; a run with any difference is dropped.
+    struct Slice {
+      size_t run;
+      uint64_t at, len;
+    };
+    std::vector<Slice> slices;
+    for (size_t i = 0; i < ok.size(); ++i) {
+      for (uint64_t at = 0; at < ok[i].len; at += kPiece * 4) {
+        slices.push_back({i, at, std::min<uint64_t>(kPiece * 4, ok[i].len - at)});
+      }
+    }
+    std::vector<uint8_t> bad(ok.size(), 0);
+    tbb::parallel_for(size_t(0), slices.size(), [&](size_t k) {
+      const Slice& sl = slices[k];
+      const Run& r = ok[sl.run];
+      if (std::memcmp(now.data() + r.to + sl.at, old_bytes.data() + r.from + sl.at,
+                      size_t(sl.len)) != 0) {
+        bad[sl.run] = 1;  // only ever set to 1: the order of writes does not matter
+      }
+    });
+    size_t n = 0;
+    for (size_t i = 0; i < ok.size(); ++i) {
+      if (!bad[i]) ok[n++] = ok[i];
+    }
+    ok.resize(n);
   }
   std::sort(ok.begin(), ok.end(), [](const Run& a, const Run& b) { return a.to < b.to; });
 
@@ -354,28 +375,55 @@ Compressed splice(std::span<const uint8_t> old_stream, const DeflateIndex& index
   }
   if (!ended) segment(pos, now.size(), true);
 
+  // Segments are compressed first (their sizes are not known before); then every piece
+  // goes to its place in the output, copies in slices of whole bytes, in parallel.
   tbb::parallel_for(size_t(0), plan.size(), [&](size_t i) {
     Piece& p = plan[i];
-    if (p.copy) {
-      append_bits(old_stream, p.lo, p.hi, p.data);
-    } else {
-      p.data = deflate_piece(now, size_t(p.lo), size_t(p.hi), level, p.final, p.prime_bits,
-                             p.prime_value);
-      p.crc = crc_of(now.data() + p.lo, size_t(p.hi - p.lo));
-    }
+    if (p.copy) return;
+    p.data = deflate_piece(now, size_t(p.lo), size_t(p.hi), level, p.final, p.prime_bits,
+                           p.prime_value);
+    p.crc = crc_of(now.data() + p.lo, size_t(p.hi - p.lo));
   });
-
-  Compressed c;
-  size_t total = 0;
-  for (const Piece& p : plan) total += p.data.size();
-  c.data.reserve(total);
-  uint32_t crc = crc_of(nullptr, 0);
-  size_t k_span = 0;
+  // A copy ending mid-byte hands its last bits to the primed segment after it.
+  std::vector<uint64_t> place(plan.size() + 1, 0);
   for (size_t i = 0; i < plan.size(); ++i) {
     const Piece& p = plan[i];
-    c.data.insert(c.data.end(), p.data.begin(), p.data.end());
-    // A copy ending mid-byte hands its last bits to the primed segment after it.
-    if (p.copy && (p.hi - p.lo) % 8 && i + 1 < plan.size()) c.data.pop_back();
+    uint64_t n = p.data.size();
+    if (p.copy) {
+      const uint64_t nbits = p.hi - p.lo;
+      n = (nbits + 7) / 8 - ((nbits % 8 && i + 1 < plan.size()) ? 1 : 0);
+    }
+    place[i + 1] = place[i] + n;
+  }
+  Compressed c;
+  c.data.resize(size_t(place.back()));
+  struct Job {
+    size_t piece;
+    uint64_t off, len;  // output bytes of the piece
+  };
+  std::vector<Job> jobs;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const uint64_t len = place[i + 1] - place[i];
+    for (uint64_t off = 0; off < len || (off == 0 && len == 0); off += kPiece) {
+      jobs.push_back({i, off, std::min<uint64_t>(kPiece, len - off)});
+      if (len == 0) break;
+    }
+  }
+  tbb::parallel_for(size_t(0), jobs.size(), [&](size_t j) {
+    const Job& jb = jobs[j];
+    const Piece& p = plan[jb.piece];
+    uint8_t* d = c.data.data() + place[jb.piece] + jb.off;
+    if (jb.len == 0) return;
+    if (!p.copy) {
+      std::memcpy(d, p.data.data() + jb.off, size_t(jb.len));
+      return;
+    }
+    const uint64_t b0 = p.lo + jb.off * 8;
+    write_bits(old_stream, b0, std::min(p.hi, b0 + jb.len * 8), d);
+  });
+  uint32_t crc = crc_of(nullptr, 0);
+  size_t k_span = 0;
+  for (const Piece& p : plan) {
     if (p.copy) {
       const Span& sp = spans[k_span++];
       for (size_t k = sp.k0; k < sp.k1; ++k) crc = crc_join(crc, B[k].crc, end_of(k) - B[k].out);

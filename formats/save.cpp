@@ -3,6 +3,7 @@
 #include "formats/save.hpp"
 
 #include <fcntl.h>
+#include <tbb/parallel_for.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <numeric>
+#include <memory>
 #include <optional>
 
 #include "formats/io.hpp"
@@ -221,8 +223,15 @@ zip::Compressed pack(const FileSource& src, const zip::Entry& e, std::span<const
     own_bytes = zip::read_entry(src, e, e.size, &own_index);
     old = own_bytes;
   }
-  std::vector<uint8_t> stream(e.compressed_size);
-  src.read(e.data_offset, stream);
+  // The old compressed bytes, read in parallel slices into memory that is not zeroed first.
+  const size_t cn = size_t(e.compressed_size);
+  std::unique_ptr<uint8_t[]> buf(new uint8_t[std::max<size_t>(cn, 1)]);
+  constexpr size_t kSlice = 4 << 20;
+  tbb::parallel_for(size_t(0), (cn + kSlice - 1) / kSlice, [&](size_t i) {
+    const size_t at = i * kSlice, n = std::min(kSlice, cn - at);
+    src.read(e.data_offset + at, std::span<uint8_t>(buf.get() + at, n));
+  });
+  const std::span<const uint8_t> stream(buf.get(), cn);
   const auto runs = given ? *given : zip::common_runs(old, now);
   zip::SpliceStats st;
   auto c = zip::splice(stream, *index, old, now, runs, opts.level, &st);
