@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <tbb/global_control.h>
+#include <tbb/parallel_invoke.h>
 
 #include <algorithm>
 #include <chrono>
@@ -342,8 +343,9 @@ int main(int argc, char** argv) {
       std::filesystem::remove(path + ".bak");
       auto t1 = Clock::now();
       save::MemberOrigin ot, ow;
-      const Bytes t_old = save::read_member(path, "terrain.dat", 1u << 30, &ot);
-      const Bytes w_old = save::read_member(path, "world.xml", 1u << 30, &ow);
+      Bytes t_old, w_old;
+      tbb::parallel_invoke([&] { t_old = save::read_member(path, "terrain.dat", 1u << 30, &ot); },
+                           [&] { w_old = save::read_member(path, "world.xml", 1u << 30, &ow); });
       auto t2 = Clock::now();
       octree::ResetOptions ro;
       ro.region = c.region;
