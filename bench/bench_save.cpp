@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
   const std::string path = (dir / "bench.save").string(), copy = (dir / "copy.save").string();
 
   auto t0 = Clock::now();
-  Bytes terrain = synth_terrain(52u << 20, 12);
+  Bytes terrain = synth_terrain(64u << 20, 12);  // about 55 MB of nodes
   auto rooms = save_synth::synth_rooms(12, 6, 12);
   save_synth::SaveOptions so;
   so.seed = 12;
