@@ -3,9 +3,9 @@
 // each vertex (seven vector lerps), with the chunk-plane rule of docs/meshing.md applied on top.
 #pragma once
 
-#include <algorithm>
+#include <array>
 #include <bit>
-#include <cstring>
+#include <cmath>
 #include <vector>
 
 #if defined(__SSE2__)
