@@ -1,5 +1,6 @@
 // Meshing throughput: Surface Nets and Marching Cubes over a seeded terrain SDF with caves
-// and overhangs, on 1 and 2 threads. `--raw FILE` also writes the grid (samples, x fastest)
+// and overhangs, in chunks of 16 on 1 and 2 threads and as one whole-grid mesh (what Flying
+// Edges makes) on 1 thread. `--raw FILE` also writes the grid (samples, x fastest)
 // for bench/flying_edges.py. Prints one "RESULT mesher threads triangles vertices seconds"
 // line per run for bench/mesh_peer.sh.
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <random>
 #include <string>
 #include <ctime>
+#include <vector>
 
 #include <tbb/global_control.h>
 
@@ -79,7 +81,8 @@ double cpu_seconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals) {
+Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals,
+            bool whole = false) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   MeshOptions o;
   o.normals = normals;
@@ -90,7 +93,11 @@ Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals)
   for (int r = 0; r < repeats; ++r) {
     const double c0 = cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
-    auto chunks = mesh_chunks(g, o);
+    std::vector<ChunkMesh> chunks;
+    if (whole)
+      chunks.push_back({{0, 0, 0}, mesh_whole(g, o)});
+    else
+      chunks = mesh_chunks(g, o);
     auto t1 = std::chrono::steady_clock::now();
     Run run;
     run.seconds = std::chrono::duration<double>(t1 - t0).count();
@@ -111,11 +118,18 @@ int main(int argc, char** argv) {
   std::string raw;
   int repeats = 5;
   bool normals = true;
+  std::vector<Mesher> meshers{Mesher::SurfaceNets, Mesher::MarchingCubes};
+  std::vector<int> thread_counts{1, 2};
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--raw") && i + 1 < argc) {
       raw = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--mesher") && i + 1 < argc) {
+      const std::string m = argv[++i];
+      meshers = {m == "mc" ? Mesher::MarchingCubes : Mesher::SurfaceNets};
+    } else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+      thread_counts = {std::max(1, std::atoi(argv[++i]))};
     } else if (!std::strcmp(argv[i], "--no-normals")) {
       normals = false;
     } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
@@ -123,7 +137,8 @@ int main(int argc, char** argv) {
                uint32_t(std::atoi(argv[i + 3]))};
       i += 3;
     } else {
-      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--no-normals] [--raw FILE]\n");
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--mesher sn|mc] [--threads N] "
+                   "[--no-normals] [--raw FILE]\n");
       return 2;
     }
   }
@@ -137,18 +152,26 @@ int main(int argc, char** argv) {
   }
   std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs\n", cells.nx,
               cells.ny, cells.nz, normals ? "on" : "off", repeats);
-  for (Mesher m : {Mesher::SurfaceNets, Mesher::MarchingCubes}) {
-    const char* name = m == Mesher::SurfaceNets ? "surface_nets" : "marching_cubes";
+  for (Mesher m : meshers) {
+    const bool sn = m == Mesher::SurfaceNets;
     double one = 0;
-    for (int threads : {1, 2}) {
-      Run r = measure(g, m, threads, repeats, normals);
+    // The chunked runs (the real workload: 2048 meshes, border vertices repeated in each
+    // chunk that uses them), then one whole-grid mesh on one thread, as Flying Edges makes.
+    std::vector<int> runs = thread_counts;
+    runs.push_back(0);
+    for (int threads : runs) {
+      const bool whole = threads == 0;
+      if (whole) threads = 1;
+      Run r = measure(g, m, threads, repeats, normals, whole);
       const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
-      if (threads == 1) one = tps;
+      const char* name = whole ? (sn ? "sn_whole" : "mc_whole")
+                               : (sn ? "surface_nets" : "marching_cubes");
+      if (threads == 1 && !whole) one = tps;
       std::printf("%-15s %d thread%s %9llu tris %9llu verts %8.2f ms %8.2f Mtri/s %8.2f Mvert/s",
                   name, threads, threads == 1 ? " " : "s", (unsigned long long)r.triangles,
                   (unsigned long long)r.vertices, r.seconds * 1e3, tps / 1e6, vps / 1e6);
       std::printf("  (cpu %.2f ms)", r.cpu * 1e3);
-      if (threads > 1) std::printf("  x%.2f", tps / one);
+      if (threads > 1 && one > 0 && !whole) std::printf("  x%.2f", tps / one);
       std::printf("\n");
       std::printf("RESULT %s %d %llu %llu %.6f %.6f\n", name, threads,
                   (unsigned long long)r.triangles, (unsigned long long)r.vertices, r.seconds, r.cpu);

@@ -3,6 +3,7 @@
 #include "formats/save.hpp"
 
 #include <fcntl.h>
+#include <tbb/parallel_for.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <numeric>
+#include <memory>
 #include <optional>
 
 #include "formats/io.hpp"
@@ -86,11 +88,19 @@ std::vector<MemberInfo> list_of(const zip::Source& src) {
 }
 
 std::vector<uint8_t> member_of(const zip::Source& src, const std::string& name,
-                               uint64_t max_bytes) {
+                               uint64_t max_bytes, MemberOrigin* origin = nullptr) {
   auto a = zip::read_archive(src);
   long i = a.find(name);
   if (i < 0) throw_data("the archive has no member named " + name);
-  return zip::read_entry(src, a.entries[size_t(i)], max_bytes);
+  const zip::Entry& e = a.entries[size_t(i)];
+  if (!origin) return zip::read_entry(src, e, max_bytes);
+  *origin = MemberOrigin{};
+  origin->method = e.method;
+  origin->crc32 = e.crc32;
+  origin->size = e.size;
+  origin->compressed_size = e.compressed_size;
+  origin->data_offset = e.data_offset;
+  return zip::read_entry(src, e, max_bytes, &origin->index);
 }
 
 // A temporary file beside the target, removed unless released.
@@ -173,11 +183,61 @@ struct Replacement {
   zip::Compressed packed;        // deflated (method 8) or empty when stored
   uint16_t method = 0;
   uint32_t crc = 0;
+  uint64_t reused = 0;           // bytes whose old compressed blocks were kept
   bool keep = false;             // identical to the old contents: copy the old bytes
   std::span<const uint8_t> data() const {
     return method == 8 ? std::span<const uint8_t>(packed.data) : raw;
   }
 };
+
+// Members smaller than this are compressed whole: finding their unchanged blocks would cost
+// about as much as compressing them.
+constexpr uint64_t kMinSplice = 256 << 10;
+
+bool same_member(const MemberOrigin& o, const zip::Entry& e) {
+  return o.method == e.method && o.crc32 == e.crc32 && o.size == e.size &&
+         o.compressed_size == e.compressed_size && o.data_offset == e.data_offset &&
+         !o.index.blocks.empty();
+}
+
+// The deflated bytes of a replaced member: the old member's unchanged blocks reused where
+// the new contents allow it (see zip::splice), else compressed whole.
+zip::Compressed pack(const FileSource& src, const zip::Entry& e, std::span<const uint8_t> now,
+                     const RewriteOptions& opts, uint64_t& reused) {
+  reused = 0;
+  if (!opts.reuse || e.method != 8 || now.size() < kMinSplice || e.size < kMinSplice) {
+    return zip::deflate_raw(now, opts.level, true);
+  }
+  zip::DeflateIndex own_index;
+  std::vector<uint8_t> own_bytes;
+  const zip::DeflateIndex* index = &own_index;
+  std::span<const uint8_t> old;
+  const std::vector<zip::Run>* given = nullptr;
+  auto it = opts.previous.find(e.name);
+  if (it != opts.previous.end() && it->second.origin && same_member(*it->second.origin, e) &&
+      it->second.bytes.size() == e.size) {
+    index = &it->second.origin->index;
+    old = it->second.bytes;
+    if (!it->second.runs.empty()) given = &it->second.runs;
+  } else {
+    own_bytes = zip::read_entry(src, e, e.size, &own_index);
+    old = own_bytes;
+  }
+  // The old compressed bytes, read in parallel slices into memory that is not zeroed first.
+  const size_t cn = size_t(e.compressed_size);
+  std::unique_ptr<uint8_t[]> buf(new uint8_t[std::max<size_t>(cn, 1)]);
+  constexpr size_t kSlice = 4 << 20;
+  tbb::parallel_for(size_t(0), (cn + kSlice - 1) / kSlice, [&](size_t i) {
+    const size_t at = i * kSlice, n = std::min(kSlice, cn - at);
+    src.read(e.data_offset + at, std::span<uint8_t>(buf.get() + at, n));
+  });
+  const std::span<const uint8_t> stream(buf.get(), cn);
+  const auto runs = given ? *given : zip::common_runs(old, now);
+  zip::SpliceStats st;
+  auto c = zip::splice(stream, *index, old, now, runs, opts.level, &st);
+  reused = st.reused_bytes;
+  return c;
+}
 
 void need32(uint64_t v, bool zip64_field, const std::string& what) {
   if (v >= 0xffffffffu && !zip64_field) {
@@ -291,13 +351,24 @@ RewriteResult rewrite_impl(const std::string& path,
     if (e.encrypted()) throw_usage("member " + name + " is encrypted; it cannot be replaced");
     Replacement r;
     r.raw = bytes;
-    r.crc = zip::crc32(bytes);
     r.method = e.method == 0 ? 0 : 8;
     // Unchanged contents keep their old bytes, compression included.
-    if (r.crc == e.crc32 && bytes.size() == e.size && (e.method == 0 || e.method == 8)) {
-      r.keep = zip::read_entry(src, e, e.size) == bytes;
+    if (bytes.size() == e.size && (e.method == 0 || e.method == 8)) {
+      r.crc = zip::crc32(bytes);
+      if (r.crc == e.crc32) {
+        auto it = opts.previous.find(name);
+        const bool known = it != opts.previous.end() && it->second.origin &&
+                           same_member(*it->second.origin, e);
+        r.keep = known ? std::ranges::equal(it->second.bytes, bytes)
+                       : zip::read_entry(src, e, e.size) == bytes;
+      }
     }
-    if (!r.keep && r.method == 8) r.packed = zip::deflate_raw(bytes, opts.level, false);
+    if (!r.keep && r.method == 8) {
+      r.packed = pack(src, e, bytes, opts, r.reused);
+      r.crc = r.packed.crc32;
+    } else if (!r.keep) {
+      r.crc = zip::crc32(bytes);
+    }
     plan[size_t(i)] = std::move(r);
   }
 
@@ -316,6 +387,7 @@ RewriteResult rewrite_impl(const std::string& path,
     c.new_size = r.raw.size();
     c.new_compressed = r.keep ? e.compressed_size : r.data().size();
     c.changed = !r.keep;
+    c.reused = r.reused;
     res.replaced.push_back(c);
   }
 
@@ -436,6 +508,11 @@ std::vector<MemberInfo> list_members(const std::string& path) {
 std::vector<uint8_t> read_member(const std::string& path, const std::string& name,
                                  uint64_t max_bytes) {
   return with_source(path, [&] { return member_of(FileSource(path), name, max_bytes); });
+}
+
+std::vector<uint8_t> read_member(const std::string& path, const std::string& name,
+                                 uint64_t max_bytes, MemberOrigin* origin) {
+  return with_source(path, [&] { return member_of(FileSource(path), name, max_bytes, origin); });
 }
 
 std::vector<MemberInfo> list_members(std::span<const uint8_t> archive) {

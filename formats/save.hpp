@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/deflate.hpp"
 #include "lib/progress.hpp"
 
 namespace voxkit::save {
@@ -39,6 +40,28 @@ std::vector<uint8_t> read_member(std::span<const uint8_t> archive, const std::st
                                  uint64_t max_bytes);
 bool has_member(const std::string& path, const std::string& name);
 
+// Where a member's contents came from: enough for a later rewrite of the same save to tell
+// that the member is still the one read, and to reuse its unchanged compressed blocks.
+struct MemberOrigin {
+  uint16_t method = 0;
+  uint32_t crc32 = 0;
+  uint64_t size = 0, compressed_size = 0, data_offset = 0;
+  zip::DeflateIndex index;  // block starts (deflated members)
+};
+
+// read_member that also records the member's origin (the inflation is the same work).
+std::vector<uint8_t> read_member(const std::string& path, const std::string& name,
+                                 uint64_t max_bytes, MemberOrigin* origin);
+
+// The old contents of a member being replaced, as read earlier (see MemberOrigin).
+struct Previous {
+  const MemberOrigin* origin = nullptr;
+  std::span<const uint8_t> bytes;
+  // Where the new contents copy the old (from whoever made them); empty: the common prefix
+  // and suffix are found by comparing.
+  std::vector<zip::Run> runs;
+};
+
 struct RewriteOptions {
   bool backup = true;    // copy PATH to PATH.bak first (refusing to replace an existing .bak
                          // unless force_backup)
@@ -48,6 +71,13 @@ struct RewriteOptions {
                          // several times faster than 6 for ~15% more bytes, and the game
                          // recompresses the save with its own level when it next saves
   Progress progress;     // (bytes written, total bytes) while writing; may throw to abort
+  // A replaced deflated member keeps the compressed blocks of its old data that the new
+  // contents leave unchanged (prefix and suffix), and only the rest is compressed again.
+  // Off: the whole member is compressed at `level`.
+  bool reuse = true;
+  // Old contents of replaced members, already read by the caller with their origin: saves
+  // inflating them again to find the unchanged blocks. Ignored when the member changed since.
+  std::map<std::string, Previous> previous;
 };
 
 struct MemberChange {
@@ -56,6 +86,7 @@ struct MemberChange {
   uint64_t old_size = 0, new_size = 0;  // uncompressed
   uint64_t old_compressed = 0, new_compressed = 0;
   bool changed = false;                 // false when the new bytes equal the old ones
+  uint64_t reused = 0;                  // new bytes whose old compressed blocks were kept
 };
 
 struct RewriteResult {

@@ -2,7 +2,6 @@
 // checked against the file, plus raw deflate/inflate over zlib and a small archive writer.
 #include "formats/zip.hpp"
 
-#include <tbb/parallel_for.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -277,7 +276,9 @@ Archive read_archive(const Source& src) {
   return a;
 }
 
-std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_bytes) {
+std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_bytes,
+                                DeflateIndex* index) {
+  if (index) *index = DeflateIndex{};
   if (e.encrypted()) throw_data("member " + e.name + " is encrypted", e.local_offset);
   if (e.size > max_bytes) {
     throw_data("member " + e.name + " is too large", e.local_offset,
@@ -300,123 +301,43 @@ std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_
     }
     auto in = read_bytes(src, e.data_offset, e.compressed_size);
     out.resize(e.size);
-    z_stream zs{};
-    if (inflateInit2(&zs, -15) != Z_OK) throw_data("zlib cannot start inflating");
-    // Input and output in chunks (zlib counts in 32 bits); once the declared size is full, a
-    // one-byte scratch shows whether the stream wants to write more.
-    uint8_t scratch = 0;
-    bool over = false;
-    int rc = Z_OK;
-    for (;;) {
-      if (zs.avail_in == 0) {
-        zs.next_in = in.data() + zs.total_in;
-        zs.avail_in = uInt(std::min<uint64_t>(in.size() - zs.total_in, 1u << 30));
-      }
-      const bool full = zs.total_out == out.size();
-      if (zs.avail_out == 0) {
-        zs.next_out = full ? &scratch : out.data() + zs.total_out;
-        zs.avail_out = full ? 1 : uInt(std::min<uint64_t>(out.size() - zs.total_out, 1u << 30));
-      }
-      rc = inflate(&zs, Z_NO_FLUSH);
-      if (full && zs.avail_out == 0) {
-        over = true;
-        break;
-      }
-      if (rc != Z_OK) break;
-    }
-    const uint64_t in_done = zs.total_in, out_done = std::min<uint64_t>(zs.total_out, e.size);
-    const std::string msg = zs.msg ? zs.msg : "";
-    inflateEnd(&zs);
-    const uint64_t at = e.data_offset + in_done;
-    if (over) {
+    const InflateStatus st = inflate_raw(in, out, index);
+    const uint64_t at = e.data_offset + st.in_used;
+    if (st.overflow) {
       throw_data("member " + e.name + " inflates past its declared size", at,
                  std::to_string(e.size) + " bytes", "more");
     }
-    if (rc == Z_DATA_ERROR) throw_data("corrupt deflate data in " + e.name + ": " + msg, at);
-    if (rc == Z_MEM_ERROR) throw_data("out of memory inflating " + e.name, at);
-    if (rc != Z_STREAM_END) {
-      throw_data("deflate data of " + e.name + " ends early", at,
-                 std::to_string(e.size) + " bytes", std::to_string(out_done));
+    if (st.rc == Z_DATA_ERROR) {
+      throw_data("corrupt deflate data in " + e.name + ": " + st.message, at);
     }
-    if (out_done != e.size) {
+    if (st.rc == Z_MEM_ERROR) throw_data("out of memory inflating " + e.name, at);
+    if (st.rc != Z_STREAM_END) {
+      throw_data("deflate data of " + e.name + " ends early", at,
+                 std::to_string(e.size) + " bytes", std::to_string(st.out_used));
+    }
+    if (st.out_used != e.size) {
       throw_data("member " + e.name + " inflates to fewer bytes than declared", at,
-                 std::to_string(e.size), std::to_string(out_done));
+                 std::to_string(e.size), std::to_string(st.out_used));
     }
   } else {
     throw_data("member " + e.name + " uses unsupported compression method " +
                    std::to_string(e.method), e.local_offset, "0 (stored) or 8 (deflate)",
                std::to_string(e.method));
   }
-  uint32_t c = crc32(out);
+  uint32_t c = 0;
+  if (index && !index->blocks.empty()) {
+    for (size_t k = 0; k < index->blocks.size(); ++k) {
+      const auto& b = index->blocks[k];
+      const uint64_t end = k + 1 < index->blocks.size() ? index->blocks[k + 1].out : index->size;
+      c = k == 0 ? b.crc : uint32_t(crc32_combine(c, b.crc, z_off_t(end - b.out)));
+    }
+  } else {
+    c = crc32(out);
+  }
   if (c != e.crc32) {
     throw_data("CRC-32 mismatch in member " + e.name, e.data_offset, hex32(e.crc32), hex32(c));
   }
   return out;
-}
-
-uint32_t crc32(std::span<const uint8_t> in) {
-  uLong c = ::crc32(0L, Z_NULL, 0);
-  size_t p = 0;
-  while (p < in.size()) {
-    size_t n = std::min<size_t>(in.size() - p, 1u << 30);
-    c = ::crc32(c, in.data() + p, uInt(n));
-    p += n;
-  }
-  return uint32_t(c);
-}
-
-Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc) {
-  constexpr size_t kBlock = 1 << 20, kDict = 32 << 10;
-  const size_t blocks = std::max<size_t>(1, (in.size() + kBlock - 1) / kBlock);
-  std::vector<std::vector<uint8_t>> outs(blocks);
-  std::vector<uint32_t> crcs(blocks);
-  auto one = [&](size_t b) {
-    const size_t lo = b * kBlock, n = std::min(kBlock, in.size() - lo);
-    const bool last = b + 1 == blocks;
-    z_stream zs{};
-    if (deflateInit2(&zs, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-      throw_usage("zlib refused deflate level " + std::to_string(level));
-    }
-    if (lo > 0) deflateSetDictionary(&zs, in.data() + lo - kDict, uInt(kDict));
-    auto& out = outs[b];
-    out.resize(deflateBound(&zs, uLong(n)) + 64);
-    zs.next_in = const_cast<Bytef*>(in.data() + lo);
-    zs.avail_in = uInt(n);
-    size_t used = 0;
-    for (;;) {
-      zs.next_out = out.data() + used;
-      zs.avail_out = uInt(out.size() - used);
-      int rc = deflate(&zs, last ? Z_FINISH : Z_SYNC_FLUSH);
-      used = out.size() - zs.avail_out;
-      if (last ? rc == Z_STREAM_END : (zs.avail_in == 0 && zs.avail_out > 0)) break;
-      if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        deflateEnd(&zs);
-        throw_data("zlib failed to deflate");
-      }
-      out.resize(out.size() * 2);
-    }
-    deflateEnd(&zs);
-    out.resize(used);
-    if (with_crc) crcs[b] = crc32(in.subspan(lo, n));
-  };
-  if (blocks == 1) {
-    one(0);
-  } else {
-    tbb::parallel_for(size_t(0), blocks, one);
-  }
-  Compressed c;
-  size_t total = 0;
-  for (auto& o : outs) total += o.size();
-  c.data.reserve(total);
-  uLong crc = crcs[0];
-  for (size_t b = 0; b < blocks; ++b) {
-    c.data.insert(c.data.end(), outs[b].begin(), outs[b].end());
-    if (b > 0 && with_crc) {
-      crc = crc32_combine(crc, crcs[b], z_off_t(std::min(kBlock, in.size() - b * kBlock)));
-    }
-  }
-  c.crc32 = uint32_t(crc);
-  return c;
 }
 
 void Writer::add(const std::string& name, std::span<const uint8_t> data, const Options& o) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/deflate.hpp"
+
 namespace voxkit::zip {
 
 // Random access to an archive's bytes.
@@ -77,19 +79,10 @@ inline constexpr uint64_t kMaxCentralDirectory = uint64_t(256) << 20;
 Archive read_archive(const Source& src);
 
 // The uncompressed bytes of an entry (stored or deflated), checking the declared size
-// against `max_bytes` before inflating, and the size and CRC-32 after.
-std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_bytes);
-
-struct Compressed {
-  std::vector<uint8_t> data;
-  uint32_t crc32 = 0;
-};
-
-// Raw deflate (no zlib header), in independent 1 MiB blocks primed with the previous 32 KiB
-// and compressed in parallel: the bytes depend on the input and level only. The CRC-32 is
-// left 0 unless `with_crc`.
-Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc = true);
-uint32_t crc32(std::span<const uint8_t> in);
+// against `max_bytes` before inflating, and the size and CRC-32 after. For a deflated entry,
+// `index` (when not null) receives where its blocks start; it is left empty for a stored one.
+std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_bytes,
+                                DeflateIndex* index = nullptr);
 
 // Little-endian helpers.
 inline uint16_t get16(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }

@@ -62,21 +62,26 @@ SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
       const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
       return uint64_t(~unsigned(_mm_movemask_epi8(b)) & 0xffffu);
     };
+    // The uniformity test rides along: OR and AND of every row (n bits each).
+    const uint64_t pad = ~word_limit(0, n);
+    uint64_t any = 0, all = ~uint64_t(0);
     for (int64_t z = lo[2]; z <= hi[2]; ++z) {
       const uint8_t* p = v.ptr(lo[0], lo[1], z);
       for (int64_t y = lo[1]; y <= hi[1]; ++y, ++out, p += v.sy) {
         uint64_t w = block(p + tail) << tail;
         for (int64_t i = 0; i < whole; i += 16) w |= block(p + i) << i;
         *out = w;
+        any |= w;
+        all &= w;
       }
     }
-  } else
+    uniform_ = any == 0 || (all | pad) == ~uint64_t(0);
+    return;
+  }
 #endif
-  {
-    for (int64_t z = lo[2]; z <= hi[2]; ++z) {
-      const uint8_t* p = v.ptr(lo[0], lo[1], z);
-      for (int64_t y = lo[1]; y <= hi[1]; ++y, out += words_, p += v.sy) row_bits(p, n, out);
-    }
+  for (int64_t z = lo[2]; z <= hi[2]; ++z) {
+    const uint8_t* p = v.ptr(lo[0], lo[1], z);
+    for (int64_t y = lo[1]; y <= hi[1]; ++y, out += words_, p += v.sy) row_bits(p, n, out);
   }
   uint64_t any = 0, all = ~uint64_t(0);
   for (int64_t k = 0; k < words_; ++k) {

@@ -2,6 +2,8 @@
 // written when the branch is entered and patched (or the branch collapsed) when it ends.
 #include "lib/octree_reset.hpp"
 
+#include <algorithm>
+
 #include "lib/octree_walk.hpp"
 
 namespace voxkit::octree {
@@ -39,6 +41,59 @@ size_t skip_count(const uint8_t* p, size_t pos, uint64_t& nodes, uint64_t& mod_l
   } while (pending != 0);
   return pos;
 }
+
+// Records which output bytes are input bytes copied as they were. Bytes patched after their
+// copy (a branch's flags) are marked and split out at the end.
+class CopyLog {
+ public:
+  explicit CopyLog(std::vector<CopyRun>* runs) : runs_(runs) {}
+  bool on() const { return runs_ != nullptr; }
+  void copy(size_t to, size_t from, size_t len) {
+    if (!runs_ || len == 0) return;
+    if (!runs_->empty()) {
+      CopyRun& b = runs_->back();
+      if (b.to + b.len == to && b.from + b.len == from) {
+        b.len += len;
+        return;
+      }
+    }
+    runs_->push_back({to, from, len});
+  }
+  // The output was cut back to `size` bytes.
+  void truncate(size_t size) {
+    if (!runs_) return;
+    while (!runs_->empty() && runs_->back().to >= size) runs_->pop_back();
+    if (!runs_->empty() && runs_->back().to + runs_->back().len > size) {
+      runs_->back().len = size - runs_->back().to;
+    }
+  }
+  void patched(size_t at) {
+    if (runs_) patched_.push_back(at);
+  }
+  // Splits the runs at the patched bytes.
+  void finish() {
+    if (!runs_ || patched_.empty()) return;
+    std::sort(patched_.begin(), patched_.end());
+    std::vector<CopyRun> out;
+    out.reserve(runs_->size() + patched_.size());
+    size_t k = 0;
+    for (CopyRun r : *runs_) {
+      while (k < patched_.size() && patched_[k] < r.to) ++k;
+      while (k < patched_.size() && patched_[k] < r.to + r.len) {
+        const uint64_t cut = patched_[k] - r.to;
+        if (cut > 0) out.push_back({r.to, r.from, cut});
+        r = {r.to + cut + 1, r.from + cut + 1, r.len - cut - 1};
+        ++k;
+      }
+      if (r.len > 0) out.push_back(r);
+    }
+    *runs_ = std::move(out);
+  }
+
+ private:
+  std::vector<CopyRun>* runs_;
+  std::vector<uint64_t> patched_;
+};
 
 inline void put_reset_leaf(std::vector<uint8_t>& out) {
   out.push_back(kLeaf);
@@ -106,7 +161,10 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
   ResetStats st;
   std::vector<uint8_t> out;
   out.reserve(v.file_size());
+  if (opts.copies) opts.copies->clear();
+  CopyLog log(opts.copies);
   put_i32(out, v.max_depth);
+  log.copy(0, 0, 4);
   const size_t nodes_base = out.size();
   const uint8_t* p = v.nodes.data();
   const int md = v.max_depth;
@@ -138,6 +196,7 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
         ++st.modified_leaves_split;
         r = {true, mod, false};
       } else {
+        log.copy(out.size(), 4 + at, 3);
         out.insert(out.end(), p + at, p + at + 3);
         st.modified_leaves_kept += (f >> 1) & 1;
         r = {false, bool(f & kModified), !(f & kModified)};
@@ -147,6 +206,7 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
       const auto cover = region.classify(wb);
       if (cover == Region::Cover::Keep) {
         const size_t end = skip_count(p, at, st.nodes_before, st.modified_leaves_kept);
+        log.copy(out.size(), 4 + at, end - at);
         out.insert(out.end(), p + at, p + end);
         at = end;
         r = {false, bool(f & kModified), false};
@@ -161,6 +221,7 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
       } else {
         ++st.nodes_before;
         stack[d] = {0, cur, out.size(), f, {false, false, true}};
+        log.copy(out.size(), 4 + at, 1);
         out.push_back(f);
         ++d;
         ++at;
@@ -185,11 +246,13 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
         r = {true, bool(fr.in_flags & kModified), false};
       } else if (d >= top && fr.acc.unmod_leaf) {
         out.resize(fr.out_at);
+        log.truncate(fr.out_at);
         put_reset_leaf(out);
         ++st.branches_collapsed;
         r = {true, false, true};
       } else {
         out[fr.out_at] = fr.acc.modified ? kModified : 0;
+        if (out[fr.out_at] != fr.in_flags) log.patched(fr.out_at);
         r = {true, fr.acc.modified, false};
       }
     }
@@ -206,11 +269,14 @@ done:
       ++st.veins_reset;
     } else {
       ++st.veins_kept;
+      log.copy(out.size(), v.veins_offset() + size_t(vein.record.data() - v.veins.data()),
+               vein.record.size());
       append(out, vein.record);
     }
   }
   const int32_t kept = int32_t(st.veins_kept);
   for (int k = 0; k < 4; ++k) out[count_at + k] = uint8_t(uint32_t(kept) >> (8 * k));
+  log.finish();
   st.bytes_before = v.file_size();
   st.bytes_after = out.size();
   if (stats_out) *stats_out = st;

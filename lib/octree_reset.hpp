@@ -11,11 +11,20 @@
 
 namespace voxkit::octree {
 
+// Output bytes copied unchanged from the input: out[to, to + len) == in[from, from + len),
+// in file offsets. A rewrite of a compressed save uses them to keep the compressed data of
+// what did not change.
+struct CopyRun {
+  uint64_t to = 0, from = 0, len = 0;
+};
+
 struct ResetOptions {
   Region region;
   // terrain_reset.py's output byte for byte: branch flags copied as read, no top-level
   // rule, no collapse, leaves across the boundary kept whole. The region must then be the single keep box of that tool.
   bool compat = false;
+  // When set, receives the copied ranges, in output order (maximal: adjacent copies merged).
+  std::vector<CopyRun>* copies = nullptr;
 };
 
 struct ResetStats {

@@ -10,7 +10,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "lib/error.hpp"
 #include "lib/mesh_internal.hpp"
+#include "lib/sn_gradients.hpp"
 
 namespace voxkit::mesh_detail {
 
@@ -101,152 +103,81 @@ inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3
 }
 #endif
 
-struct Emitter {
-  const Task& t;
-  Mesh& out;
-  PaintClasses classes;
-  bool paint;
-  // Per axis, cell (from clo) and corner side: the difference as byte offsets from the
-  // corner sample, and its scale (sn_cell_rule).
-  struct Offsets {
-    int64_t lo, hi;
-    float scale;
-  };
-  const int64_t* clo;
-  std::vector<std::array<Offsets, 2>> rule[3];
-  std::vector<uint8_t> central[3];  // per axis and cell: central differences at both corners
-
-  // Adds the vertex of cell (x, y, z).
-  uint32_t vertex(int64_t x, int64_t y, int64_t z) {
-    const View& s = t.sdf;
-    const uint8_t* p = s.ptr(x, y, z);
-    const int64_t stride[3] = {1, s.sy, s.sz};
-    assert(s.contains(x + 1, y + 1, z + 1));
-    float sum[3];
-    const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
-    const float inv = kReciprocal[size_t(cs.count + 255)];
-    float f[3];
-    for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
-    const auto index = uint32_t(out.positions.size());
-    out.positions.push_back({float(x) + f[0], float(y) + f[1], float(z) + f[2]});
-    if (!t.normals && !paint) return index;
-
-    if (t.normals) {
-#if defined(__SSE2__)
-      if (central[0][size_t(x - clo[0])] & central[1][size_t(y - clo[1])] &
-          central[2][size_t(z - clo[2])])
-        out.normals.push_back(normalized(gradient_central(p, stride, f)));
-      else
-#endif
-        out.normals.push_back(normalized(gradient(x, y, z, p, stride, f)));
-    }
-    if (paint) {
-      float w[8];
-      for (int c = 0; c < 8; ++c)
-        w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
-               ((c & 4) ? f[2] : 1.0f - f[2]);
-      const uint8_t* q = t.paint.ptr(x, y, z);
-      float acc[6] = {0, 0, 0, 0, 0, 0};
-      for (int c = 0; c < 8; ++c)
-        acc[classes.of[q[(c & 1) + ((c >> 1) & 1) * t.paint.sy + ((c >> 2) & 1) * t.paint.sz]]] +=
-            w[c];
-      out.colors.push_back({acc[0], acc[1], acc[2], acc[3]});
-      out.uv0.push_back({acc[4], t.slots.code()});
-    }
-    return index;
-  }
-
-  // The SDF gradient at the vertex: the corner differences (sn_cell_rule) weighted
-  // trilinearly at the vertex's offsets f in the cell, one axis at a time.
-  Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p, const int64_t (&stride)[3],
-                const float (&f)[3]) const {
-    const std::array<Offsets, 2>* r[3] = {&rule[0][size_t(x - clo[0])],
-                                          &rule[1][size_t(y - clo[1])],
-                                          &rule[2][size_t(z - clo[2])]};
-    Vec3 g;
-    for (int a = 0; a < 3; ++a) {
-      const int b = (a + 1) % 3, c = (a + 2) % 3;
-      const Offsets& d0 = (*r[a])[0];
-      const Offsets& d1 = (*r[a])[1];
-      const float w0 = (1.0f - f[a]) * d0.scale, w1 = f[a] * d1.scale;
-      float acc = 0.0f;
-      for (int ob = 0; ob < 2; ++ob)
-        for (int oc = 0; oc < 2; ++oc) {
-          const uint8_t* q = p + ob * stride[b] + oc * stride[c];
-          const uint8_t* q1 = q + stride[a];
-          const float wl = (ob ? f[b] : 1.0f - f[b]) * (oc ? f[c] : 1.0f - f[c]);
-          const float e0 = float(int(q[d0.hi]) - int(q[d0.lo]));
-          const float e1 = float(int(q1[d1.hi]) - int(q1[d1.lo]));
-          acc += wl * (w0 * e0 + w1 * e1);
-        }
-      g[size_t(a)] = acc;
-    }
-    return g;
-  }
-
-#if defined(__SSE2__)
-  // The same gradient for a cell with central differences on every axis (most cells), from
-  // the rows of four samples x-1 .. x+2 around it, four lanes at a time.
-  static Vec3 gradient_central(const uint8_t* p, const int64_t (&stride)[3], const float (&f)[3]) {
-    const __m128i zero = _mm_setzero_si128();
-    auto row = [&](int dy, int dz) {
-      int32_t word;
-      std::memcpy(&word, p - 1 + dy * stride[1] + dz * stride[2], sizeof word);
-      const __m128i b = _mm_unpacklo_epi8(_mm_cvtsi32_si128(word), zero);
-      return _mm_cvtepi32_ps(_mm_unpacklo_epi16(b, zero));
-    };
-    // Rows at (y + dy, z + dz): the centre four, and the ones beyond them in y and in z.
-    const __m128 c00 = row(0, 0), c10 = row(1, 0), c01 = row(0, 1), c11 = row(1, 1);
-    const __m128 ym0 = row(-1, 0), ym1 = row(-1, 1), yp0 = row(2, 0), yp1 = row(2, 1);
-    const __m128 zm0 = row(0, -1), zm1 = row(1, -1), zp0 = row(0, 2), zp1 = row(1, 2);
-    const float wy0 = 1.0f - f[1], wy1 = f[1], wz0 = 1.0f - f[2], wz1 = f[2];
-    const __m128 w00 = _mm_set1_ps(wy0 * wz0), w10 = _mm_set1_ps(wy1 * wz0);
-    const __m128 w01 = _mm_set1_ps(wy0 * wz1), w11 = _mm_set1_ps(wy1 * wz1);
-    // Bilinear in y and z, per x lane: the samples (for x), and the y and z differences.
-    const __m128 ax = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c00, w00), _mm_mul_ps(c10, w10)),
-                                 _mm_add_ps(_mm_mul_ps(c01, w01), _mm_mul_ps(c11, w11)));
-    const __m128 ay = _mm_add_ps(
-        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c10, ym0), w00), _mm_mul_ps(_mm_sub_ps(yp0, c00), w10)),
-        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c11, ym1), w01), _mm_mul_ps(_mm_sub_ps(yp1, c01), w11)));
-    const __m128 az = _mm_add_ps(
-        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(c01, zm0), w00), _mm_mul_ps(_mm_sub_ps(c11, zm1), w10)),
-        _mm_add_ps(_mm_mul_ps(_mm_sub_ps(zp0, c00), w01), _mm_mul_ps(_mm_sub_ps(zp1, c10), w11)));
-    alignas(16) float lx[4], ly[4], lz[4];
-    _mm_store_ps(lx, ax);
-    _mm_store_ps(ly, ay);
-    _mm_store_ps(lz, az);
-    const float wx0 = 1.0f - f[0], wx1 = f[0];
-    // Central differences are halved; lanes 1 and 2 are the corners x and x + 1.
-    return {0.5f * (wx0 * (lx[2] - lx[0]) + wx1 * (lx[3] - lx[1])),
-            0.5f * (wx0 * ly[1] + wx1 * ly[2]), 0.5f * (wx0 * lz[1] + wx1 * lz[2])};
-  }
-#endif
-
-  // A quad q0..q3, counter-clockwise seen from the air, as two triangles split on the
-  // shorter diagonal (q0-q2 on a tie).
-  void quad(uint32_t q0, uint32_t q1, uint32_t q2, uint32_t q3) {
-    auto d2 = [&](uint32_t i, uint32_t j) {
-      const auto& a = out.positions[i];
-      const auto& b = out.positions[j];
-      float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-      return dx * dx + dy * dy + dz * dz;
-    };
-    if (d2(q0, q2) <= d2(q1, q3)) {
-      out.indices.insert(out.indices.end(), {q0, q1, q2, q0, q2, q3});
-    } else {
-      out.indices.insert(out.indices.end(), {q1, q2, q3, q1, q3, q0});
-    }
-  }
-
-  // The quad of a crossing edge; c00..c01 go counter-clockwise seen from the edge's +axis
-  // end, which is the air side when the edge's low sample is solid.
-  void edge_quad(bool low_solid, uint32_t c00, uint32_t c10, uint32_t c11, uint32_t c01) {
-    if (low_solid)
-      quad(c00, c10, c11, c01);
-    else
-      quad(c00, c01, c11, c10);
-  }
+// Per-thread scratch space, reused by the chunks a thread meshes. The mesh is built here
+// and copied out at its exact size, so the hot loops need no per-element capacity checks.
+struct Scratch {
+  std::vector<uint64_t> bits, mixed, need;
+  std::vector<uint32_t> slabs;
+  SnGradients gradients;
+  Mesh mesh;
 };
+
+// Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
+template <class T>
+inline void ensure(std::vector<T>& v, size_t n) {
+  if (v.size() < n) v.resize(std::max(n, v.size() + v.size() / 2));
+}
+
+void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
+                int64_t x, int64_t y, int64_t z, const float (&f)[3]);
+
+// Writes the vertex of cell (x, y, z) at index `index` of the output arrays.
+inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
+                        const PaintClasses& classes, bool paint, uint32_t index, int64_t x,
+                        int64_t y, int64_t z) {
+  const View& s = t.sdf;
+  const uint8_t* p = s.ptr(x, y, z);
+  assert(s.contains(x + 1, y + 1, z + 1));
+  float sum[3];
+  const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
+  const float inv = kReciprocal[size_t(cs.count + 255)];
+  float f[3];
+  for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
+  out.positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
+  if (t.normals) out.normals[index] = grads.gradient(x, y, z, p, s.sy, s.sz, f);
+  if (paint) emit_paint(t, out, classes, index, x, y, z, f);
+}
+
+// The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
+// unpainted path stays small.
+[[gnu::noinline]] void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes,
+                                  uint32_t index, int64_t x, int64_t y, int64_t z,
+                                  const float (&f)[3]) {
+  float w[8];
+  for (int c = 0; c < 8; ++c)
+    w[c] = ((c & 1) ? f[0] : 1.0f - f[0]) * ((c & 2) ? f[1] : 1.0f - f[1]) *
+           ((c & 4) ? f[2] : 1.0f - f[2]);
+  const uint8_t* q = t.paint.ptr(x, y, z);
+  float acc[6] = {0, 0, 0, 0, 0, 0};
+  for (int c = 0; c < 8; ++c)
+    acc[classes.of[q[(c & 1) + ((c >> 1) & 1) * t.paint.sy + ((c >> 2) & 1) * t.paint.sz]]] +=
+        w[c];
+  out.colors[index] = {acc[0], acc[1], acc[2], acc[3]};
+  out.uv0[index] = {acc[4], t.slots.code()};
+}
+
+// Writes the quad of a crossing edge as two triangles at `at`. c00..c01 go counter-clockwise
+// seen from the edge's +axis end, which is the air side when the edge's low sample is solid;
+// the quad q0..q3 (counter-clockwise seen from the air) is split on its shorter diagonal,
+// q0-q2 on a tie. Branch-free: the choices are data, not jumps.
+inline void emit_quad(const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00, uint32_t c10,
+                      uint32_t c11, uint32_t c01) {
+  const uint32_t q0 = c00, q2 = c11;
+  const uint32_t solid = 0u - uint32_t(low_solid);
+  const uint32_t q1 = c01 ^ ((c10 ^ c01) & solid), q3 = c10 ^ ((c01 ^ c10) & solid);
+  auto d2 = [&](uint32_t i, uint32_t j) {
+    const Vec3& a = pos[i];
+    const Vec3& b = pos[j];
+    const float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+    return dx * dx + dy * dy + dz * dz;
+  };
+  // (q0, q1, q2), (q0, q2, q3) on the first diagonal, else (q1, q2, q3), (q1, q3, q0). The
+  // choice is a mask, not a jump: it is a coin toss the branch predictor would often lose.
+  const uint32_t first = 0u - uint32_t(d2(q0, q2) <= d2(q1, q3));
+  auto pick = [first](uint32_t yes, uint32_t no) { return no ^ ((yes ^ no) & first); };
+  const uint32_t a = pick(q0, q1), b = pick(q1, q2), c = pick(q2, q3), d = pick(q3, q0);
+  at[0] = a, at[1] = b, at[2] = c, at[3] = a, at[4] = c, at[5] = d;
+}
 
 }  // namespace
 
@@ -257,111 +188,155 @@ void surface_nets(Task& t, Mesh& out) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
     chi[a] = t.own_hi[a];
   }
-  // Scratch space reused by the chunks a thread meshes.
-  thread_local std::vector<uint64_t> bit_storage;
-  thread_local std::vector<uint32_t> slabs;
-  const SolidBits bits(t.sdf, clo, chi, bit_storage);
+  thread_local Scratch sc;
+  const SolidBits bits(t.sdf, clo, chi, sc.bits);
   if (bits.uniform()) return;
-  const int64_t W = chi[0] - clo[0], H = chi[1] - clo[1], words = bits.words();
-  // One vertex per cell with a sign change: count them first (none: no mesh).
-  thread_local std::vector<uint64_t> mixed;
-  mixed.resize(size_t(words * H * (chi[2] - clo[2])));
-  uint64_t vertices = 0;
-  {
-    uint64_t* m = mixed.data();
-    for (int64_t z = clo[2]; z < chi[2]; ++z) {
-      const uint64_t* r = bits.row(clo[1], z);
-      for (int64_t y = clo[1]; y < chi[1]; ++y, r += words)
-        for (int64_t k = 0; k < words; ++k, ++m)
-          vertices += bit_count(*m = bits.mixed_at(r, k, word_limit(k, W)));
-    }
-  }
-  if (vertices == 0) return;
-
-  Emitter em{t, out, prepare_paint(t), !t.paint.empty(), clo, {}};
-  for (int a = 0; a < 3; ++a) {
-    em.rule[a].reserve(size_t(chi[a] - clo[a]));
-    em.central[a].reserve(size_t(chi[a] - clo[a]));
-  }
-  const int64_t stride[3] = {1, t.sdf.sy, t.sdf.sz};
-  for (int a = 0; a < 3; ++a)
-    for (int64_t i = clo[a]; i < chi[a]; ++i) {
-      const std::array<Diff, 2> r = sn_cell_rule(i, t.n(a), t.chunk_cells);
-      std::array<Emitter::Offsets, 2> o;
-      for (int side = 0; side < 2; ++side) {
-        const Diff& d = r[size_t(side)];
-        // The differences stay inside the view (the rule's promise, checked in debug).
-        assert(i + side + d.lo >= t.sdf.lo[a] && i + side + d.hi <= t.sdf.hi[a]);
-        o[size_t(side)] = {d.lo * stride[a], d.hi * stride[a], d.scale};
+  const int64_t W = chi[0] - clo[0], H = chi[1] - clo[1], D = chi[2] - clo[2];
+  const int64_t words = bits.words();
+  // The cells with a sign change (one vertex each), a word per row, with a zero row round
+  // each slab and a zero slab at each end so that neighbours need no bounds checks.
+  const int64_t mrow = words, mslab = words * (H + 2);
+  sc.mixed.assign(size_t(mslab * (D + 2)), 0);
+  auto mixed = [&](int64_t y, int64_t z) {  // cell row (y, z), y and z from clo - 1 to chi
+    return sc.mixed.data() + mslab * (z - clo[2] + 1) + mrow * (y - clo[1] + 1);
+  };
+  // A cell has a sign change when its eight corners are neither all solid nor all air:
+  // OR and AND the four sample rows round the cell row, then each with its shift by one.
+  uint64_t any = 0;
+  const int64_t zrow = words * bits.rows_y();
+  for (int64_t z = clo[2]; z < chi[2]; ++z) {
+    const uint64_t* r = bits.row(clo[1], z);
+    uint64_t* m = mixed(clo[1], z);
+    for (int64_t y = clo[1]; y < chi[1]; ++y, r += words) {
+      uint64_t or_next = 0, and_next = 0;  // word k + 1 of the previous step
+      for (int64_t k = words - 1; k >= 0; --k) {
+        const uint64_t o = r[k] | r[k + words] | r[k + zrow] | r[k + zrow + words];
+        const uint64_t a = r[k] & r[k + words] & r[k + zrow] & r[k + zrow + words];
+        const uint64_t cells = (o | o >> 1 | or_next << 63) & ~(a & (a >> 1 | and_next << 63));
+        any |= m[k] = cells & word_limit(k, W);
+        or_next = o;
+        and_next = a;
       }
-      em.rule[a].push_back(o);
-      em.central[a].push_back(r[0].lo == -1 && r[0].hi == 1 && r[1].lo == -1 && r[1].hi == 1);
+      m += words;
     }
-  out.positions.reserve(vertices);
-  if (t.normals) out.normals.reserve(vertices);
-  if (em.paint) {
-    out.colors.reserve(vertices);
-    out.uv0.reserve(vertices);
   }
-  out.indices.reserve(vertices * 6);
-  // Only cells with a vertex are ever looked up, so the slabs need no clearing.
-  if (slabs.size() < size_t(2 * W * H)) slabs.resize(size_t(2 * W * H), kNone);
+  if (any == 0) return;
 
-  // Owned cells of a row, as bits (cell x is bit x - clo[0]).
-  const int64_t own_first = t.own_lo[0] - clo[0], own_cells = t.own_hi[0] - t.own_lo[0];
-  auto owned = [&](int64_t k) {
-    return word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
+  const PaintClasses classes = prepare_paint(t);
+  const bool paint = !t.paint.empty();
+  Mesh& m = sc.mesh;
+  SnGradients& grads = sc.gradients;
+  if (t.normals) {
+    grads.setup(t, clo, chi);
+    sc.need.resize(size_t((H + 1) * words));
+  }
+  // The gradients of plane z that some cell with a vertex touches: samples of cells in
+  // the slabs z - 1 and z, rows y - 1 and y, each cell giving its two x corners.
+  auto fill_plane = [&](int64_t z) {
+    uint64_t* need = sc.need.data();
+    const uint64_t* a = mixed(clo[1] - 1, z - 1);
+    const uint64_t* b = mixed(clo[1] - 1, z);
+    for (int64_t y = clo[1]; y <= chi[1]; ++y, a += mrow, b += mrow)
+      for (int64_t k = 0; k < words; ++k) {
+        auto cells = [&](int64_t j) { return a[j] | a[j + mrow] | b[j] | b[j + mrow]; };
+        const uint64_t c = cells(k);
+        *need++ = c | c << 1 | (k > 0 ? cells(k - 1) >> 63 : 0);
+      }
+    grads.fill_plane(t.sdf, z, sc.need.data(), H + 1, words);
   };
 
+  // Only cells with a vertex are ever looked up, so the slabs need no clearing.
+  if (sc.slabs.size() < size_t(2 * W * H)) sc.slabs.resize(size_t(2 * W * H), kNone);
+  const int64_t own_first = t.own_lo[0] - clo[0], own_cells = t.own_hi[0] - t.own_lo[0];
+  uint64_t next = 0, at = 0;  // vertices and indices written
+  if (t.normals) fill_plane(clo[2]);
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
-    uint32_t* cur = slabs.data() + (z & 1) * W * H;
-    const uint32_t* prev = slabs.data() + ((z - 1) & 1) * W * H;
-    for (int64_t y = clo[1]; y < chi[1]; ++y) {
+    uint32_t* cur = sc.slabs.data() + (z & 1) * W * H;
+    const uint32_t* prev = sc.slabs.data() + ((z - 1) & 1) * W * H;
+    if (t.normals) fill_plane(z + 1);
+    const uint64_t* mw = mixed(clo[1], z);
+    // A slab adds at most W * H vertices.
+    ensure(m.positions, next + W * H);
+    if (t.normals) ensure(m.normals, next + W * H);
+    if (paint) {
+      ensure(m.colors, next + W * H);
+      ensure(m.uv0, next + W * H);
+    }
+    for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow) {
       uint32_t* row = cur + W * (y - clo[1]);
-      const uint64_t* mw = mixed.data() + words * ((y - clo[1]) + H * (z - clo[2]));
       for (int64_t k = 0; k < words; ++k)
-        for (uint64_t m = mw[k]; m; m &= m - 1) {
-          const int64_t i = 64 * k + std::countr_zero(m);
-          row[i] = em.vertex(clo[0] + i, y, z);
+        for (uint64_t b = mw[k]; b; b &= b - 1) {
+          const int64_t i = 64 * k + std::countr_zero(b);
+          emit_vertex(t, m, grads, classes, paint, uint32_t(next), clo[0] + i, y, z);
+          row[i] = uint32_t(next++);
         }
     }
+    // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+    if (next >= 0xffffffffu) throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
     if (z < t.own_lo[2]) continue;
 
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
     // four cells round the edge, so edges on the grid's low faces make none.
-    auto id = [&](const uint32_t* slab, int64_t x, int64_t y) {
-      return slab[(x - clo[0]) + W * (y - clo[1])];
-    };
-    for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y) {
+    const Vec3* pos = m.positions.data();
+    ensure(m.indices, at + 18 * W * H);  // at most three quads a cell
+    uint32_t* out_at = m.indices.data() + at;
+    const uint64_t* own_mixed = mixed(t.own_lo[1], z);
+    for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
+      // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
+      // a vertex has no crossing edges.
+      uint64_t row_any = 0;
+      for (int64_t k = 0; k < words; ++k) row_any |= own_mixed[k];
+      if (row_any == 0) continue;
       const uint64_t* r = bits.row(y, z);
       const uint64_t* ry = bits.row(y + 1, z);
       const uint64_t* rz = bits.row(y, z + 1);
+      const uint32_t* c = cur + W * (y - clo[1]);   // cells (x, y, z)
+      const uint32_t* cy = c - W;                   // (x, y - 1, z)
+      const uint32_t* p = prev + W * (y - clo[1]);  // (x, y, z - 1)
+      const uint32_t* py = p - W;                   // (x, y - 1, z - 1)
       for (int64_t k = 0; k < words; ++k) {
-        const uint64_t own = owned(k);
+        uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
         const uint64_t xe = y >= 1 && z >= 1 ? (r[k] ^ bits.next(r, k)) & own : 0;
-        uint64_t ye = z >= 1 ? (r[k] ^ ry[k]) & own : 0;
-        uint64_t ze = y >= 1 ? (r[k] ^ rz[k]) & own : 0;
-        if (clo[0] == 0 && k == 0) {  // x = 0
-          ye &= ~uint64_t(1);
-          ze &= ~uint64_t(1);
+        if (clo[0] == 0 && k == 0) own &= ~uint64_t(1);  // x = 0
+        const uint64_t ye = z >= 1 ? (r[k] ^ ry[k]) & own : 0;
+        const uint64_t ze = y >= 1 ? (r[k] ^ rz[k]) & own : 0;
+        const uint64_t solid = r[k];
+        for (uint64_t e = xe; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          emit_quad(pos, out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
+          out_at += 6;
         }
-        for (uint64_t m = xe | ye | ze; m; m &= m - 1) {
-          const int b = std::countr_zero(m);
-          const int64_t x = clo[0] + 64 * k + b;
-          const bool solid = r[k] >> b & 1;
-          if (xe >> b & 1)
-            em.edge_quad(solid, id(prev, x, y - 1), id(prev, x, y), id(cur, x, y),
-                         id(cur, x, y - 1));
-          if (ye >> b & 1)
-            em.edge_quad(solid, id(prev, x - 1, y), id(cur, x - 1, y), id(cur, x, y),
-                         id(prev, x, y));
-          if (ze >> b & 1)
-            em.edge_quad(solid, id(cur, x - 1, y - 1), id(cur, x, y - 1), id(cur, x, y),
-                         id(cur, x - 1, y));
+        for (uint64_t e = ye; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          emit_quad(pos, out_at, solid >> b & 1, p[i - 1], c[i - 1], c[i], p[i]);
+          out_at += 6;
+        }
+        for (uint64_t e = ze; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          emit_quad(pos, out_at, solid >> b & 1, cy[i - 1], cy[i], c[i], c[i - 1]);
+          out_at += 6;
         }
       }
     }
+    at = uint64_t(out_at - m.indices.data());
   }
+  if (at == 0) return;
+  if (t.normals) {
+    ensure(m.normals, next + 1);  // normalize_all reads 4 bytes past the last vector
+    normalize_all(m.normals.data(), next);
+  }
+  out.positions.assign(m.positions.begin(), m.positions.begin() + int64_t(next));
+  if (t.normals) out.normals.assign(m.normals.begin(), m.normals.begin() + int64_t(next));
+  if (paint) {
+    out.colors.assign(m.colors.begin(), m.colors.begin() + int64_t(next));
+    out.uv0.assign(m.uv0.begin(), m.uv0.begin() + int64_t(next));
+  }
+  out.indices.assign(m.indices.begin(), m.indices.begin() + int64_t(at));
+  // A whole-grid mesh should not leave a copy of itself behind in the thread's scratch.
+  if (m.indices.size() > (size_t(1) << 22)) m = Mesh{};
 }
 
 }  // namespace voxkit::mesh_detail

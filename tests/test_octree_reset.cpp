@@ -246,3 +246,42 @@ TEST_CASE("octree reset splits a modified leaf across a shape's boundary, compat
   CHECK(s.by_depth[1].leaves == 0);
   CHECK(s.unflagged_ancestors == 0);
 }
+
+TEST_CASE("octree reset reports the ranges it copied unchanged", "[octree][reset]") {
+  octree::SynthOptions o;
+  o.max_depth = 11;
+  o.tunnels = 30;
+  o.veins = 40;
+  const auto s = octree::synthesize(o);
+  std::vector<Region> regions(5);
+  regions[0].drop.push_back(Shape::make_box({{-200, 0, -200}, {199, 2047, 199}}));
+  regions[1].keep.push_back(Shape::sphere(0, 500, 0, 300));
+  for (const auto& b : octree::room_boxes(s.rooms, 3)) regions[2].keep.push_back(Shape::make_box(b));
+  regions[3].keep.push_back(Shape::make_box({{-1024, 0, -1024}, {1023, 2047, 1023}}));  // all
+  regions[4].drop.push_back(Shape::sphere(100, 700, -50, 90));
+  for (size_t i = 0; i < regions.size(); ++i) {
+    for (bool compat : {false, true}) {
+      if (compat && i != 2) continue;
+      std::vector<octree::CopyRun> runs;
+      octree::ResetOptions ro;
+      ro.region = compat ? keep_box(octree::rooms_bounding_box(s.rooms, 3)) : regions[i];
+      ro.compat = compat;
+      ro.copies = &runs;
+      const Bytes out = octree::reset(octree::parse(s.terrain_dat), ro);
+      uint64_t covered = 0, end = 0;
+      for (const auto& r : runs) {
+        REQUIRE(r.len > 0);
+        REQUIRE(r.to >= end);  // in output order, not overlapping
+        REQUIRE(r.to + r.len <= out.size());
+        REQUIRE(r.from + r.len <= s.terrain_dat.size());
+        CHECK(std::equal(out.begin() + long(r.to), out.begin() + long(r.to + r.len),
+                         s.terrain_dat.begin() + long(r.from)));
+        covered += r.len;
+        end = r.to + r.len;
+      }
+      // Everything but the vein count is a copy when nothing is reset.
+      if (i == 3) CHECK(covered == out.size() - 4);
+      if (i == 0 || i == 4) CHECK(covered > out.size() / 2);
+    }
+  }
+}

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/save.hpp"
 #include "lib/octree.hpp"
 #include "lib/octree_shapes.hpp"
 #include "tools/verbs.hpp"
@@ -21,6 +22,9 @@ struct Loaded {
   std::vector<uint8_t> bytes;        // terrain.dat
   octree::DeltaView view;            // into bytes
   std::optional<std::string> world;  // world.xml, from the save or --world
+  // Where the two members came from in the save, so a rewrite can reuse their unchanged
+  // compressed blocks without inflating them again.
+  save::MemberOrigin terrain_origin, world_origin;
 };
 
 // Reads and validates; errors name the file (and the member, for a save).

@@ -102,7 +102,7 @@ void print_text(std::FILE* f, const octree::ResetStats& s) {
 // Writes the reset terrain (and world.xml with zeroed checksums) back into a save:
 // in place through save::rewrite (backup first), or into a copy named by -o.
 nlohmann::json write_save(const Context& ctx, const ResetCliOptions& o, const Loaded& in,
-                          std::vector<uint8_t> terrain) {
+                          std::vector<uint8_t> terrain, const std::vector<octree::CopyRun>& copies) {
   std::map<std::string, std::vector<uint8_t>> replace;
   replace["terrain.dat"] = std::move(terrain);
   nlohmann::json rep;
@@ -118,6 +118,11 @@ nlohmann::json write_save(const Context& ctx, const ResetCliOptions& o, const Lo
     replace["world.xml"] = std::vector<uint8_t>(xml.begin(), xml.end());
   }
   save::RewriteOptions ro;
+  ro.previous["terrain.dat"] = {&in.terrain_origin, in.bytes, {}};
+  for (const auto& c : copies) ro.previous["terrain.dat"].runs.push_back({c.to, c.from, c.len});
+  ro.previous["world.xml"] = {&in.world_origin,
+                              {reinterpret_cast<const uint8_t*>(in.world->data()), in.world->size()},
+                              {}};
   ro.dry_run = o.dry_run;
   ro.force_backup = ctx.force;
   std::string target = o.input;
@@ -142,6 +147,9 @@ nlohmann::json write_save(const Context& ctx, const ResetCliOptions& o, const Lo
   js["bytes_after"] = res.bytes_after;
   js["backup"] = res.backup.empty() ? nlohmann::json() : nlohmann::json(res.backup);
   js["written"] = res.written;
+  uint64_t reused = 0;
+  for (const auto& m : res.replaced) reused += m.reused;
+  js["reused_bytes"] = reused;
   rep["output"] = res.written ? nlohmann::json(target) : nlohmann::json();
   return rep;
 }
@@ -177,9 +185,11 @@ void run_reset(const Context& ctx, ResetCliOptions& o) {
   nlohmann::json report = nlohmann::json::object();
   if (o.keep_rooms) add_rooms(ctx, o, in, ro.region, report);
   octree::ResetStats st;
+  std::vector<octree::CopyRun> copies;
+  if (in.is_save) ro.copies = &copies;
   auto out = octree::reset(in.view, ro, &st);
   if (in.is_save) {
-    report.update(write_save(ctx, o, in, std::move(out)));
+    report.update(write_save(ctx, o, in, std::move(out), copies));
   } else {
     if (!o.dry_run) {
       if (rewrite_input && !o.no_backup) io::write_file(backup, in.bytes, ctx.out());

@@ -1,8 +1,10 @@
-// voxkit octree synth: a seeded synthetic terrain.dat (tunnels, flattened pads, veins) and
-// optionally a world.xml with the rooms built on the pads.
+// voxkit octree synth: a seeded synthetic terrain.dat (tunnels, flattened pads, veins),
+// optionally a world.xml with the rooms built on the pads, or a whole .save around them.
 #include <memory>
 
 #include "formats/io.hpp"
+#include "formats/save_synth.hpp"
+#include "lib/error.hpp"
 #include "lib/octree_synth.hpp"
 #include "tools/verb_octree.hpp"
 
@@ -11,14 +13,35 @@ namespace {
 
 struct SynthCliOptions {
   octree::SynthOptions synth;
-  std::string output, world;
+  std::string output, world, save;
+  double world_mb = 0;
+  bool server = false;
 };
 
 void run_synth(const Context& ctx, const SynthCliOptions& o) {
-  io::check_output(o.output, ctx.out());
+  if (o.output.empty() && o.save.empty()) throw_usage("octree synth: give -o terrain.dat and/or --save OUT.save");
+  if (o.world_mb < 0 || o.world_mb > 1024) throw_usage("octree synth: --world-xml-mb must be 0..1024");
+  if (!o.output.empty()) io::check_output(o.output, ctx.out());
   if (!o.world.empty()) io::check_output(o.world, ctx.out(false));
+  if (!o.save.empty()) io::check_output(o.save, ctx.out(false));
   const auto r = octree::synthesize(o.synth);
-  io::write_file(o.output, r.terrain_dat, ctx.out());
+  if (!o.output.empty()) io::write_file(o.output, r.terrain_dat, ctx.out());
+  if (!o.save.empty()) {
+    // The game's members around the terrain, world.xml in the game's layout (signs with
+    // the character references it writes), and the members a mod might add.
+    std::vector<world_xml::Room> rooms;
+    for (const auto& cells : r.rooms) {
+      world_xml::Room room;
+      for (const auto& c : cells) room.cells.push_back({c.x, c.y, c.z});
+      rooms.push_back(std::move(room));
+    }
+    save_synth::SaveOptions so;
+    so.seed = o.synth.seed;
+    so.max_depth = o.synth.max_depth;
+    so.world_xml_bytes = uint64_t(o.world_mb * 1e6);
+    so.pngs = !o.server;
+    save_synth::write_synth_save(o.save, r.terrain_dat, rooms, so, ctx.out(false));
+  }
   if (!o.world.empty()) {
     const int top = o.synth.max_depth > 10 ? o.synth.max_depth - 10 : 0;
     const std::string xml = octree::synth_world_xml(r.rooms, size_t(1) << (3 * top));
@@ -34,8 +57,14 @@ void run_synth(const Context& ctx, const SynthCliOptions& o) {
 void add_synth(CLI::App& parent, Context& ctx) {
   auto o = std::make_shared<SynthCliOptions>();
   auto* c = parent.add_subcommand("synth", "Write a seeded synthetic terrain.dat (and world.xml rooms)");
-  c->add_option("-o,--output", o->output, "terrain.dat ('-' = stdout)")->required();
+  c->add_option("-o,--output", o->output, "terrain.dat ('-' = stdout)");
   c->add_option("--world-xml", o->world, "Also write a world.xml with the rooms");
+  c->add_option("--save", o->save,
+                "Also write a .save (ZIP): the game's members, this terrain.dat, a world.xml with "
+                "the rooms, and members a mod might add");
+  c->add_option("--world-xml-mb", o->world_mb,
+                "With --save: grow world.xml with things to about this many MB")->capture_default_str();
+  c->add_flag("--server", o->server, "With --save: a dedicated server's save (no preview PNGs)");
   c->add_option("--seed", o->synth.seed, "Random seed")->capture_default_str();
   c->add_option("--depth", o->synth.max_depth, "maxDepth (12 = 4096^3)")
       ->capture_default_str()->check(CLI::Range(4, 16));

@@ -20,7 +20,7 @@ struct SaveOptions {
   std::string output = "-";
   std::vector<std::string> replacements;  // MEMBER=FILE
   uint64_t max_bytes = io::kDefaultMaxInput;
-  bool json = false, dry_run = false, no_backup = false, force_backup = false;
+  bool json = false, dry_run = false, no_backup = false, force_backup = false, recompress = false;
   int level = 1;
   int64_t margin = 3;
 };
@@ -93,6 +93,7 @@ void run_replace(const Context& ctx, const SaveOptions& o) {
   ro.force_backup = o.force_backup;
   ro.dry_run = o.dry_run;
   ro.level = o.level;
+  ro.reuse = !o.recompress;
   ro.progress = ctx.progress("save");
   auto res = save::rewrite(o.save, replace, ro);
   if (o.json) {
@@ -104,7 +105,8 @@ void run_replace(const Context& ctx, const SaveOptions& o) {
       j["replaced"].push_back({{"name", c.name}, {"changed", c.changed}, {"method", c.method},
                                {"old_size", c.old_size}, {"new_size", c.new_size},
                                {"old_compressed_size", c.old_compressed},
-                               {"new_compressed_size", c.new_compressed}});
+                               {"new_compressed_size", c.new_compressed},
+                               {"reused_bytes", c.reused}});
     }
     print(j.dump(2) + "\n");
     return;
@@ -113,7 +115,9 @@ void run_replace(const Context& ctx, const SaveOptions& o) {
     ctx.info("save: " + c.name + ": " + (c.changed ? "" : "unchanged, ") +
              std::to_string(c.old_size) + " -> " + std::to_string(c.new_size) + " bytes (" +
              std::to_string(c.old_compressed) + " -> " + std::to_string(c.new_compressed) +
-             " compressed)");
+             " compressed" +
+             (c.reused ? ", " + std::to_string(c.reused) + " bytes' old compressed blocks kept" : "") +
+             ")");
   }
   ctx.info(std::string("save: ") + (o.dry_run ? "would write " : "wrote ") +
            std::to_string(res.bytes_after) + " bytes (was " + std::to_string(res.bytes_before) +
@@ -187,6 +191,9 @@ void add_save_command(CLI::App& app, Context& ctx) {
   rep->add_option("--level", opt->level, "zlib level for deflated members")
       ->capture_default_str()
       ->check(CLI::Range(1, 9));
+  rep->add_flag("--recompress", opt->recompress,
+                "Compress replaced members whole instead of keeping the old compressed blocks "
+                "of their unchanged parts");
   rep->add_option("--max-bytes", opt->max_bytes, "Refuse replacement files larger than this")
       ->capture_default_str();
   rep->add_flag("--json", opt->json, "Print JSON: {file, dry_run, written, backup, members, "

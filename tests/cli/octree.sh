@@ -98,4 +98,19 @@ run 1 "$VOXKIT" octree info "$T/missing.dat"
 err_has "missing.dat"
 no_temp_left "$T"
 run 2 "$VOXKIT" octree
+# synth --save: a whole .save whose terrain.dat is the synthetic delta
+run 0 "$VOXKIT" octree synth -o "$T/sv.dat" --save "$T/sv.save" --depth 10 --tunnels 8 --veins 6 --seed 3
+run 0 "$VOXKIT" save list "$T/sv.save"
+out_has "world.xml"
+out_has "mods/SynthMod/state.xml"
+out_has "preview.png"
+run 0 "$VOXKIT" save extract "$T/sv.save" terrain.dat -o "$T/sv2.dat"
+same "$T/sv.dat" "$T/sv2.dat"
+run 0 "$VOXKIT" octree info "$T/sv.save"
+out_has "save, terrain.dat"
+run 0 "$VOXKIT" octree synth --save "$T/server.save" --server --depth 10 --tunnels 2 --world-xml-mb 0.5
+run 0 "$VOXKIT" save list "$T/server.save" --json
+grep -q preview.png "$T/out" && fail "a server save has no preview.png"
+run 2 "$VOXKIT" octree synth --depth 10
+err_has "give -o"
 finish

@@ -34,8 +34,9 @@ same "$T/back.dat" "$T/new.dat"
 "$VOXKIT" save list "$T/w.save.bak" | grep -v '^terrain.dat' >"$T/list.bak"
 "$VOXKIT" save list "$T/w.save" | grep -v '^terrain.dat' >"$T/list.new"
 same "$T/list.bak" "$T/list.new"
-python3 -c 'import sys, zipfile; sys.exit(zipfile.ZipFile(sys.argv[1]).testzip() is not None)' "$T/w.save" 2>/dev/null
-checks=$((checks + 1)); [[ $? -eq 0 ]] || fail "python zipfile rejects the rewritten save"
+python3 -c 'import sys, zipfile; sys.exit(zipfile.ZipFile(sys.argv[1]).testzip() is not None)' "$T/w.save" 2>/dev/null ||
+  fail "python zipfile rejects the rewritten save"
+checks=$((checks + 1))
 no_temp_left "$T"
 
 # an existing backup is kept unless --force-backup
