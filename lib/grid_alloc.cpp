@@ -1,8 +1,11 @@
 // Large byte grids: parallel page population before the zero-fill, parallel comparison.
 #include "lib/grid_alloc.hpp"
 
-#include <sys/mman.h>
 #include <tbb/parallel_for.h>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -12,6 +15,7 @@
 namespace voxkit {
 namespace {
 
+#if defined(__linux__)
 #ifdef MADV_POPULATE_WRITE
 constexpr int kPopulateWrite = MADV_POPULATE_WRITE;
 #else
@@ -21,6 +25,25 @@ constexpr int kPopulateWrite = 23;  // Linux 5.14; older kernels answer EINVAL a
 constexpr uintptr_t kPage = 4096;
 constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
 constexpr size_t kPopulateSlice = size_t(16) << 20;
+
+// Maps the whole pages inside [p, p + n) up front, in parallel slices. The madvise calls do
+// not change the contents (fresh anonymous memory reads as zero either way). Huge pages
+// where the kernel offers them on request: a 2 MiB page is cleared in one go instead of 512
+// faults, and the bake's writes miss the TLB less.
+void populate(uintptr_t p, size_t n) {
+  const uintptr_t a = (p + kPage - 1) & ~(kPage - 1), b = (p + n) & ~(kPage - 1);
+  const uintptr_t ha = (p + kHugePage - 1) & ~(kHugePage - 1), hb = (p + n) & ~(kHugePage - 1);
+  if (hb > ha) madvise(reinterpret_cast<void*>(ha), hb - ha, MADV_HUGEPAGE);
+  if (b <= a + kPopulateSlice) return;
+  const size_t slices = (b - a + kPopulateSlice - 1) / kPopulateSlice;
+  tbb::parallel_for(size_t(0), slices, [&](size_t k) {
+    const uintptr_t s = a + k * kPopulateSlice, e = std::min<uintptr_t>(b, s + kPopulateSlice);
+    madvise(reinterpret_cast<void*>(s), e - s, kPopulateWrite);
+  });
+}
+#else
+void populate(uintptr_t, size_t) {}  // elsewhere the zero-fill maps the pages
+#endif
 
 }  // namespace
 
@@ -44,21 +67,7 @@ void size_grid_for_overwrite(ByteGrid& g, const Dims& dims) {
   if (g.data.capacity() < n) {
     std::vector<uint8_t>().swap(g.data);
     g.data.reserve(n);
-    // Whole pages inside the new buffer only; the madvise does not change their contents
-    // (fresh anonymous memory reads as zero either way), it only maps them up front.
-    const uintptr_t p = reinterpret_cast<uintptr_t>(g.data.data());
-    const uintptr_t a = (p + kPage - 1) & ~(kPage - 1), b = (p + n) & ~(kPage - 1);
-    // Huge pages where the kernel offers them on request: a 2 MiB page is cleared in one go
-    // instead of 512 faults, and the bake's writes miss the TLB less.
-    const uintptr_t ha = (p + kHugePage - 1) & ~(kHugePage - 1), hb = (p + n) & ~(kHugePage - 1);
-    if (hb > ha) madvise(reinterpret_cast<void*>(ha), hb - ha, MADV_HUGEPAGE);
-    if (b > a + kPopulateSlice) {
-      const size_t slices = (b - a + kPopulateSlice - 1) / kPopulateSlice;
-      tbb::parallel_for(size_t(0), slices, [&](size_t k) {
-        const uintptr_t s = a + k * kPopulateSlice, e = std::min<uintptr_t>(b, s + kPopulateSlice);
-        madvise(reinterpret_cast<void*>(s), e - s, kPopulateWrite);
-      });
-    }
+    populate(reinterpret_cast<uintptr_t>(g.data.data()), n);
   }
   g.data.resize(n);
 }
