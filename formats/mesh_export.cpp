@@ -210,9 +210,29 @@ std::string chunk_node_name(std::array<int32_t, 3> c) {
 std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                                    const MeshExportOptions& o) {
   if (!(o.voxel_size > 0)) throw_usage("voxel size must be positive");
+  const FormatInfo& fi = info(o.format);
+  // Assimp 5.2's glTF exporter grows its binary buffer by exactly each accessor's size, a
+  // cost quadratic in the number of meshes: many chunks are exported in batches and the
+  // batches joined, which keeps it linear.
+  constexpr size_t kBatch = 64;
+  if ((o.format == MeshFormat::Glb || o.format == MeshFormat::Gltf) && objects.size() > kBatch) {
+    std::vector<fixup::GltfParts> docs;
+    for (size_t at = 0; at < objects.size(); at += kBatch) {
+      auto part = build_scene(objects.subspan(at, std::min(kBatch, objects.size() - at)), o);
+      Assimp::Exporter exporter;
+      const aiExportDataBlob* blob = exporter.ExportToBlob(part.get(), "glb2", 0u);
+      if (!blob)
+        throw Error(ErrorKind::Io, std::string("Assimp could not write ") + fi.name + ": " +
+                                       exporter.GetErrorString());
+      const auto* p = static_cast<const uint8_t*>(blob->data);
+      docs.push_back(fixup::split_glb(std::vector<uint8_t>(p, p + blob->size)));
+    }
+    const fixup::GltfParts joined = fixup::join(docs);
+    if (o.format == MeshFormat::Glb) return fixup::glb(fixup::make_glb(joined));
+    return fixup::gltf(joined.json, joined.bin);
+  }
   auto scene = build_scene(objects, o);
   Assimp::Exporter exporter;
-  const FormatInfo& fi = info(o.format);
   const aiExportDataBlob* blob = exporter.ExportToBlob(scene.get(), fi.assimp_id, 0u);
   if (!blob)
     throw Error(ErrorKind::Io, std::string("Assimp could not write ") + fi.name + ": " +

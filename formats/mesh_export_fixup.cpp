@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -171,6 +172,136 @@ void fix_time_stamp(FbxNode& stamp) {
 }
 
 }  // namespace
+
+GltfParts split_glb(const std::vector<uint8_t>& f) {
+  if (f.size() < 20 || rd32(f, 0) != kGlbMagic || rd32(f, 4) != 2 || rd32(f, 8) != f.size())
+    throw Error(ErrorKind::Data, "Assimp wrote a malformed GLB header");
+  const uint32_t json_len = rd32(f, 12);
+  if (rd32(f, 16) != kChunkJson || json_len > f.size() - 20)
+    throw Error(ErrorKind::Data, "Assimp wrote a GLB without a JSON chunk", 12);
+  GltfParts p;
+  p.json.assign(f.begin() + 20, f.begin() + 20 + long(json_len));
+  const size_t at = 20 + size_t(json_len);
+  if (at + 8 <= f.size()) {
+    const uint32_t bin_len = rd32(f, at);
+    if (rd32(f, at + 4) != kChunkBin || bin_len > f.size() - at - 8)
+      throw Error(ErrorKind::Data, "Assimp wrote a malformed GLB BIN chunk", at);
+    p.bin.assign(f.begin() + long(at + 8), f.begin() + long(at + 8 + bin_len));
+  }
+  return p;
+}
+
+std::vector<uint8_t> make_glb(const GltfParts& p) {
+  std::vector<uint8_t> text = p.json, bin = p.bin;
+  while (text.size() % 4) text.push_back(' ');
+  while (bin.size() % 4) bin.push_back(0);
+  std::vector<uint8_t> out;
+  const size_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
+  out.reserve(total);
+  wr32(out, kGlbMagic);
+  wr32(out, 2);
+  wr32(out, uint32_t(total));
+  wr32(out, uint32_t(text.size()));
+  wr32(out, kChunkJson);
+  out.insert(out.end(), text.begin(), text.end());
+  if (!bin.empty()) {
+    wr32(out, uint32_t(bin.size()));
+    wr32(out, kChunkBin);
+    out.insert(out.end(), bin.begin(), bin.end());
+  }
+  return out;
+}
+
+GltfParts join(const std::vector<GltfParts>& docs) {
+  auto bad = [](const std::string& what) {
+    throw Error(ErrorKind::Data, "cannot join Assimp's glTF batches: " + what);
+  };
+  // The one root node of a document's one scene.
+  auto root_of = [&](const json& d) -> size_t {
+    if (!d.contains("scenes") || d["scenes"].size() != 1 || !d["scenes"][0].contains("nodes") ||
+        d["scenes"][0]["nodes"].size() != 1)
+      bad("a document without exactly one scene and one root node");
+    const size_t r = d["scenes"][0]["nodes"][0].get<size_t>();
+    if (!d.contains("nodes") || r >= d["nodes"].size() || d["nodes"][r].contains("mesh"))
+      bad("a root node out of range or with a mesh");
+    return r;
+  };
+  auto count = [](const json& d, const char* key) -> size_t {
+    return d.contains(key) && d[key].is_array() ? d[key].size() : 0;
+  };
+  auto items = [](json& d, const char* key) -> json& {
+    if (!d.contains(key)) d[key] = json::array();
+    return d[key];
+  };
+  static const std::set<std::string> kKnown = {
+      "accessors", "asset", "bufferViews", "buffers", "materials", "meshes", "nodes",
+      "scene", "scenes", "extensionsUsed", "extensionsRequired"};
+  if (docs.empty()) bad("no documents");
+  json out = parse_json(docs[0].json.data(), docs[0].json.size(), "glTF JSON");
+  std::vector<uint8_t> bin = docs[0].bin;
+  const size_t root0 = root_of(out);
+  for (size_t b = 1; b < docs.size(); ++b) {
+    json d = parse_json(docs[b].json.data(), docs[b].json.size(), "glTF JSON");
+    for (auto it = d.begin(); it != d.end(); ++it)
+      if (!kKnown.count(it.key())) bad("an unexpected top-level key " + it.key());
+    if (count(d, "buffers") > 1) bad("a document with more than one buffer");
+    if (count(d, "meshes") > 0 && d["materials"] != out["materials"]) bad("different materials");
+    const size_t r = root_of(d);
+    // Buffer views move by where this buffer starts in the joined one.
+    while (bin.size() % 4) bin.push_back(0);
+    const size_t offset = bin.size();
+    bin.insert(bin.end(), docs[b].bin.begin(), docs[b].bin.end());
+    const size_t bv0 = count(out, "bufferViews"), acc0 = count(out, "accessors"),
+                 mesh0 = count(out, "meshes");
+    for (json v : d.value("bufferViews", json::array())) {
+      v["buffer"] = 0;
+      v["byteOffset"] = v.value("byteOffset", size_t(0)) + offset;
+      items(out, "bufferViews").push_back(std::move(v));
+    }
+    for (json a : d.value("accessors", json::array())) {
+      if (a.contains("bufferView")) a["bufferView"] = a["bufferView"].get<size_t>() + bv0;
+      items(out, "accessors").push_back(std::move(a));
+    }
+    for (json m : d.value("meshes", json::array())) {
+      for (json& p : m["primitives"]) {
+        for (auto& [name, index] : p["attributes"].items()) index = index.get<size_t>() + acc0;
+        if (p.contains("indices")) p["indices"] = p["indices"].get<size_t>() + acc0;
+        if (p.contains("targets")) bad("morph targets");
+      }
+      items(out, "meshes").push_back(std::move(m));
+    }
+    // Every node but the root, in order; the root's children go under the first root.
+    const json& nodes = d["nodes"];
+    std::vector<size_t> moved(nodes.size());
+    size_t next = count(out, "nodes");
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (i != r) moved[i] = next++;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (i == r) continue;
+      json n = nodes[i];
+      if (n.contains("mesh")) n["mesh"] = n["mesh"].get<size_t>() + mesh0;
+      if (n.contains("children"))
+        for (json& c : n["children"]) {
+          const size_t k = c.get<size_t>();
+          if (k >= nodes.size() || k == r) bad("a child index out of range");
+          c = moved[k];
+        }
+      items(out, "nodes").push_back(std::move(n));
+    }
+    for (const json& c : nodes[r].value("children", json::array())) {
+      const size_t k = c.get<size_t>();
+      if (k >= nodes.size() || k == r) bad("a child index out of range");
+      items(out["nodes"][root0], "children").push_back(moved[k]);
+    }
+    for (const char* list : {"extensionsUsed", "extensionsRequired"})
+      for (const json& e : d.value(list, json::array()))
+        if (!out.contains(list) || std::find(out[list].begin(), out[list].end(), e) == out[list].end())
+          items(out, list).push_back(e);
+  }
+  if (!bin.empty()) out["buffers"] = json::array({json{{"byteLength", bin.size()}}});
+  const std::string text = out.dump();
+  return {std::vector<uint8_t>(text.begin(), text.end()), std::move(bin)};
+}
 
 std::vector<uint8_t> glb(const std::vector<uint8_t>& f) {
   // Header: magic, version 2, total length; then chunks: length, type, data (4-byte aligned).

@@ -7,6 +7,20 @@
 
 namespace voxkit::fixup {
 
+// A glTF document as its JSON text and its one binary buffer.
+struct GltfParts {
+  std::vector<uint8_t> json, bin;
+};
+// The JSON and BIN chunks of a .glb, as written (data error on a malformed container).
+GltfParts split_glb(const std::vector<uint8_t>& file);
+// A .glb container around the parts (JSON padded with spaces, BIN with zeros).
+std::vector<uint8_t> make_glb(const GltfParts& parts);
+// Joins documents Assimp wrote for consecutive batches of one scene into one: each holds one
+// scene with one root node and the same materials; the first root takes every root's
+// children in order, buffers are concatenated (4-byte aligned) and every index is moved.
+// A data error for a document of another shape.
+GltfParts join(const std::vector<GltfParts>& docs);
+
 // Rewrites the JSON chunk of a .glb (lengths and padding fixed); data errors on a malformed
 // container.
 std::vector<uint8_t> glb(const std::vector<uint8_t>& file);

@@ -239,3 +239,65 @@ TEST_CASE("mesh export: a mesh with a bad index is a usage error, not a crash", 
   std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}};
   CHECK_THROWS_WITH(export_one(objs, MeshFormat::Obj), Catch::Contains("index 99 out of range"));
 }
+
+TEST_CASE("mesh export: many chunks are exported in batches joined into one valid glTF", "[mesh-export][validator]") {
+  // More objects than one batch, with LODs, an empty object and meshes of different sizes.
+  std::vector<Mesh> meshes;
+  meshes.reserve(200);
+  for (int i = 0; i < 150; ++i) {
+    meshes.push_back(i % 3 == 0 ? test::cube() : i % 3 == 1 ? test::tetrahedron()
+                                                           : test::quad_grid(2 + i % 5, -i, 2 * i));
+  }
+  Mesh empty;
+  std::vector<ExportObject> objs;
+  for (int i = 0; i < 150; ++i) {
+    ExportObject o{"chunk_" + std::to_string(i) + "_0_0", {&meshes[size_t(i)]}};
+    if (i % 17 == 0) o.lods.push_back(&meshes[size_t((i + 1) % 150)]);
+    objs.push_back(o);
+  }
+  objs.push_back({"chunk_empty", {&empty}});
+  size_t want_tris = 0, want_meshes = 0;
+  for (const auto& o : objs)
+    for (const Mesh* m : o.lods)
+      if (!m->empty()) want_tris += m->indices.size() / 3, ++want_meshes;
+
+  test::TempDir dir;
+  std::string script = std::string(VOXKIT_SOURCE_DIR) + "/tests/checks/validate_gltf.js";
+  for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf}) {
+    INFO("format " << mesh_format_name(f));
+    const auto bytes = export_one(objs, f);
+    CHECK(bytes == export_one(objs, f));
+    const Counts c = reimport_counts(bytes, f);
+    CHECK(c.meshes == want_meshes);
+    CHECK(c.triangles == want_tris);
+    // Each chunk node holds what that object alone exports to.
+    const nlohmann::json doc = f == MeshFormat::Glb ? glb_json(bytes) : nlohmann::json::parse(bytes);
+    const auto& nodes = doc["nodes"];
+    const size_t root = doc["scenes"][0]["nodes"][0];
+    REQUIRE(nodes[root]["children"].size() == 150);
+    for (size_t i = 0; i < 150; i += 7) {
+      const auto& n = nodes[nodes[root]["children"][i].get<size_t>()];
+      CHECK(n["name"] == objs[i].name);
+      const auto alone = glb_json(export_one({objs[i]}, MeshFormat::Glb));
+      const auto& an = alone["nodes"][alone["scenes"][0]["nodes"][0].get<size_t>()];
+      const auto& a_node = alone["nodes"][an["children"][0].get<size_t>()];
+      auto position = [](const nlohmann::json& d, const nlohmann::json& node) {
+        const size_t m = node.contains("mesh") ? node["mesh"].get<size_t>()
+                                               : d["nodes"][node["children"][0].get<size_t>()]["mesh"].get<size_t>();
+        return d["accessors"][d["meshes"][m]["primitives"][0]["attributes"]["POSITION"].get<size_t>()];
+      };
+      const auto pa = position(doc, n), pb = position(alone, a_node);
+      CHECK(pa["count"] == pb["count"]);
+      CHECK(pa["min"] == pb["min"]);
+      CHECK(pa["max"] == pb["max"]);
+    }
+    std::string path = dir.file(std::string("many.") + std::string(mesh_format_name(f)));
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), long(bytes.size()));
+    std::string cmd = "node '" + script + "' '" + path + "' > '" + path + ".report' 2>&1";
+    int rc = std::system(cmd.c_str());
+    std::ifstream rep(path + ".report");
+    std::string report((std::istreambuf_iterator<char>(rep)), {});
+    INFO(report);
+    CHECK(rc == 0);
+  }
+}

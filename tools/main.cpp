@@ -12,10 +12,10 @@ using namespace voxkit;
 using namespace voxkit::cli;
 
 int main(int argc, char** argv) {
-  // Assimp 5.2's glTF exporter grows its buffer by exactly what each accessor needs, so a
-  // scene of many chunk meshes reallocates it thousands of times. Keeping blocks up to
-  // 32 MiB on the heap (instead of fresh mmap'ed pages each time) and not trimming it makes
-  // those copies reuse memory: a 1333-chunk export went from 47 s to 10 s.
+  // Assimp 5.2's exporters grow their buffers by exactly what each piece needs, so a scene of
+  // many meshes reallocates them many times (glTF is also exported in batches for this,
+  // formats/mesh_export.cpp). Keeping blocks up to 32 MiB on the heap (instead of fresh
+  // mmap'ed pages each time) and not trimming it makes those copies reuse memory.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
   CLI::App app{"voxkit: bake, convert, repair and export voxel terrain, offline.", "voxkit"};
