@@ -82,37 +82,6 @@ std::vector<uint8_t> deflate_piece(std::span<const uint8_t> all, size_t lo, size
   return out;
 }
 
-// all[lo, hi) in 1 MiB pieces compressed in parallel, appended to `out`; the CRC-32 of the
-// range when `crc` is not null.
-void deflate_range(std::span<const uint8_t> all, size_t lo, size_t hi, int level, bool final,
-                   int prime_bits, int prime_value, std::vector<uint8_t>& out, uint32_t* crc) {
-  const size_t n = hi - lo;
-  const size_t pieces = std::max<size_t>(1, (n + kPiece - 1) / kPiece);
-  std::vector<std::vector<uint8_t>> outs(pieces);
-  std::vector<uint32_t> crcs(pieces);
-  auto one = [&](size_t i) {
-    const size_t a = lo + i * kPiece, b = std::min(hi, a + kPiece);
-    const bool first = i == 0, last = i + 1 == pieces;
-    outs[i] = deflate_piece(all, a, b, level, final && last, first ? prime_bits : 0,
-                            first ? prime_value : 0);
-    if (crc) crcs[i] = crc_of(all.data() + a, b - a);
-  };
-  if (pieces == 1) {
-    one(0);
-  } else {
-    tbb::parallel_for(size_t(0), pieces, one);
-  }
-  size_t total = out.size();
-  for (auto& o : outs) total += o.size();
-  out.reserve(total);
-  for (auto& o : outs) out.insert(out.end(), o.begin(), o.end());
-  if (crc) {
-    uint32_t c = crcs[0];
-    for (size_t i = 1; i < pieces; ++i) c = crc_join(c, crcs[i], std::min(kPiece, n - i * kPiece));
-    *crc = c;
-  }
-}
-
 uint64_t load64(const uint8_t* p) {
   uint64_t v;
   std::memcpy(&v, p, 8);
@@ -164,10 +133,9 @@ size_t suffix_len(const uint8_t* a_end, const uint8_t* b_end, size_t n) {
 
 uint32_t crc32(std::span<const uint8_t> in) { return crc_of(in.data(), in.size()); }
 
-Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc) {
-  Compressed c;
-  deflate_range(in, 0, in.size(), level, true, 0, 0, c.data, with_crc ? &c.crc32 : nullptr);
-  return c;
+Compressed deflate_raw(std::span<const uint8_t> in, int level) {
+  // A splice with nothing to reuse: every byte compressed, in parallel pieces.
+  return splice({}, DeflateIndex{}, {}, in, {}, level);
 }
 
 InflateStatus inflate_raw(std::span<const uint8_t> in, std::span<uint8_t> out, DeflateIndex* index) {

@@ -16,10 +16,9 @@ struct Compressed {
   uint32_t crc32 = 0;
 };
 
-// Raw deflate (no zlib header), in independent 1 MiB pieces primed with the previous 32 KiB
-// and compressed in parallel: the bytes depend on the input and level only. The CRC-32 is
-// left 0 unless `with_crc`.
-Compressed deflate_raw(std::span<const uint8_t> in, int level, bool with_crc = true);
+// Raw deflate (no zlib header) and the CRC-32, in independent 1 MiB pieces primed with the
+// previous 32 KiB and compressed in parallel: the bytes depend on the input and level only.
+Compressed deflate_raw(std::span<const uint8_t> in, int level);
 uint32_t crc32(std::span<const uint8_t> in);
 
 // Where the blocks of a raw deflate stream start.

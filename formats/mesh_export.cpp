@@ -228,7 +228,7 @@ std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
       docs.push_back(fixup::split_glb(std::vector<uint8_t>(p, p + blob->size)));
     }
     const fixup::GltfParts joined = fixup::join(docs);
-    if (o.format == MeshFormat::Glb) return fixup::glb(fixup::make_glb(joined));
+    if (o.format == MeshFormat::Glb) return fixup::glb(joined);
     return fixup::gltf(joined.json, joined.bin);
   }
   auto scene = build_scene(objects, o);

@@ -191,7 +191,9 @@ GltfParts split_glb(const std::vector<uint8_t>& f) {
   return p;
 }
 
-std::vector<uint8_t> make_glb(const GltfParts& p) {
+// A .glb container around the parts (JSON padded with spaces, BIN with zeros; no BIN chunk
+// when the buffer is empty).
+static std::vector<uint8_t> make_glb(const GltfParts& p) {
   std::vector<uint8_t> text = p.json, bin = p.bin;
   while (text.size() % 4) text.push_back(' ');
   while (bin.size() % 4) bin.push_back(0);
@@ -303,46 +305,15 @@ GltfParts join(const std::vector<GltfParts>& docs) {
   return {std::vector<uint8_t>(text.begin(), text.end()), std::move(bin)};
 }
 
-std::vector<uint8_t> glb(const std::vector<uint8_t>& f) {
-  // Header: magic, version 2, total length; then chunks: length, type, data (4-byte aligned).
-  if (f.size() < 20 || rd32(f, 0) != kGlbMagic || rd32(f, 4) != 2 || rd32(f, 8) != f.size())
-    throw Error(ErrorKind::Data, "Assimp wrote a malformed GLB header");
-  uint32_t json_len = rd32(f, 12);
-  if (rd32(f, 16) != kChunkJson || json_len > f.size() - 20)
-    throw Error(ErrorKind::Data, "Assimp wrote a GLB without a JSON chunk", 12);
-  json doc = parse_json(f.data() + 20, json_len, "GLB JSON chunk");
-  size_t at = 20 + size_t(json_len);
-  std::vector<uint8_t> bin;
-  bool has_bin = false;
-  if (at + 8 <= f.size()) {
-    uint32_t bin_len = rd32(f, at);
-    if (rd32(f, at + 4) != kChunkBin || bin_len > f.size() - at - 8)
-      throw Error(ErrorKind::Data, "Assimp wrote a malformed GLB BIN chunk", at);
-    bin.assign(f.begin() + long(at + 8), f.begin() + long(at + 8 + bin_len));
-    has_bin = true;
-  }
+std::vector<uint8_t> glb(const GltfParts& parts) {
+  json doc = parse_json(parts.json.data(), parts.json.size(), "GLB JSON chunk");
   fix_document(doc);
-  if (!doc.contains("buffers")) has_bin = false;
-  std::string text = doc.dump();
-  while (text.size() % 4) text.push_back(' ');  // JSON chunk padding is spaces
-  while (bin.size() % 4) bin.push_back(0);      // BIN chunk padding is zeros
-
-  std::vector<uint8_t> out;
-  size_t total = 12 + 8 + text.size() + (has_bin ? 8 + bin.size() : 0);
-  out.reserve(total);
-  wr32(out, kGlbMagic);
-  wr32(out, 2);
-  wr32(out, uint32_t(total));
-  wr32(out, uint32_t(text.size()));
-  wr32(out, kChunkJson);
-  out.insert(out.end(), text.begin(), text.end());
-  if (has_bin) {
-    wr32(out, uint32_t(bin.size()));
-    wr32(out, kChunkBin);
-    out.insert(out.end(), bin.begin(), bin.end());
-  }
-  return out;
+  const std::string text = doc.dump();
+  return make_glb({std::vector<uint8_t>(text.begin(), text.end()),
+                   doc.contains("buffers") ? parts.bin : std::vector<uint8_t>{}});
 }
+
+std::vector<uint8_t> glb(const std::vector<uint8_t>& f) { return glb(split_glb(f)); }
 
 std::vector<uint8_t> gltf(const std::vector<uint8_t>& text, const std::vector<uint8_t>& bin) {
   json doc = parse_json(text.data(), text.size(), ".gltf JSON");

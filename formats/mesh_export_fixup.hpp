@@ -13,8 +13,6 @@ struct GltfParts {
 };
 // The JSON and BIN chunks of a .glb, as written (data error on a malformed container).
 GltfParts split_glb(const std::vector<uint8_t>& file);
-// A .glb container around the parts (JSON padded with spaces, BIN with zeros).
-std::vector<uint8_t> make_glb(const GltfParts& parts);
 // Joins documents Assimp wrote for consecutive batches of one scene into one: each holds one
 // scene with one root node and the same materials; the first root takes every root's
 // children in order, buffers are concatenated (4-byte aligned) and every index is moved.
@@ -24,6 +22,8 @@ GltfParts join(const std::vector<GltfParts>& docs);
 // Rewrites the JSON chunk of a .glb (lengths and padding fixed); data errors on a malformed
 // container.
 std::vector<uint8_t> glb(const std::vector<uint8_t>& file);
+// The same for a document already split into its JSON and buffer.
+std::vector<uint8_t> glb(const GltfParts& parts);
 // Rewrites a .gltf JSON and embeds `bin` (the buffer Assimp wrote beside it) as a data URI.
 std::vector<uint8_t> gltf(const std::vector<uint8_t>& json, const std::vector<uint8_t>& bin);
 // Rewrites a binary FBX with the null records closing nested node lists (which Assimp 5.2

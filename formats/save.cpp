@@ -206,7 +206,7 @@ zip::Compressed pack(const FileSource& src, const zip::Entry& e, std::span<const
                      const RewriteOptions& opts, uint64_t& reused) {
   reused = 0;
   if (!opts.reuse || e.method != 8 || now.size() < kMinSplice || e.size < kMinSplice) {
-    return zip::deflate_raw(now, opts.level, true);
+    return zip::deflate_raw(now, opts.level);
   }
   zip::DeflateIndex own_index;
   std::vector<uint8_t> own_bytes;

@@ -74,6 +74,18 @@ nlohmann::json glb_json(const std::vector<uint8_t>& glb) {
   return nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + len);
 }
 
+// Writes `bytes` to `path` and runs the Khronos validator on it: 0 errors and 0 warnings.
+void validate(const std::vector<uint8_t>& bytes, const std::string& path) {
+  const std::string script = std::string(VOXKIT_SOURCE_DIR) + "/tests/checks/validate_gltf.js";
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), long(bytes.size()));
+  const std::string cmd = "node '" + script + "' '" + path + "' > '" + path + ".report' 2>&1";
+  const int rc = std::system(cmd.c_str());
+  std::ifstream rep(path + ".report");
+  std::string report((std::istreambuf_iterator<char>(rep)), {});
+  INFO(report);
+  CHECK(rc == 0);
+}
+
 }  // namespace
 
 TEST_CASE("mesh export: every format loads back through Assimp with the same counts", "[mesh-export]") {
@@ -185,20 +197,12 @@ TEST_CASE("mesh export: glb chunks are 4-byte aligned and lengths add up", "[mes
 }
 
 TEST_CASE("mesh export: glTF outputs pass the Khronos validator with no errors or warnings", "[mesh-export][validator]") {
-  std::string script = std::string(VOXKIT_SOURCE_DIR) + "/tests/checks/validate_gltf.js";
   Mesh c = test::cube(), t = test::tetrahedron(), g = test::quad_grid(6, -3, -3);
   std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}}, {"chunk_1_0_0", {&g}}};
   test::TempDir dir;
   for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf}) {
     auto bytes = export_one(objs, f);
-    std::string path = dir.file(std::string("out.") + std::string(mesh_format_name(f)));
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), long(bytes.size()));
-    std::string cmd = "node '" + script + "' '" + path + "' > '" + path + ".report' 2>&1";
-    int rc = std::system(cmd.c_str());
-    std::ifstream rep(path + ".report");
-    std::string report((std::istreambuf_iterator<char>(rep)), {});
-    INFO(report);
-    CHECK(rc == 0);
+    validate(bytes, dir.file(std::string("out.") + std::string(mesh_format_name(f))));
   }
 }
 
@@ -262,7 +266,6 @@ TEST_CASE("mesh export: many chunks are exported in batches joined into one vali
       if (!m->empty()) want_tris += m->indices.size() / 3, ++want_meshes;
 
   test::TempDir dir;
-  std::string script = std::string(VOXKIT_SOURCE_DIR) + "/tests/checks/validate_gltf.js";
   for (MeshFormat f : {MeshFormat::Glb, MeshFormat::Gltf}) {
     INFO("format " << mesh_format_name(f));
     const auto bytes = export_one(objs, f);
@@ -291,13 +294,6 @@ TEST_CASE("mesh export: many chunks are exported in batches joined into one vali
       CHECK(pa["min"] == pb["min"]);
       CHECK(pa["max"] == pb["max"]);
     }
-    std::string path = dir.file(std::string("many.") + std::string(mesh_format_name(f)));
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), long(bytes.size()));
-    std::string cmd = "node '" + script + "' '" + path + "' > '" + path + ".report' 2>&1";
-    int rc = std::system(cmd.c_str());
-    std::ifstream rep(path + ".report");
-    std::string report((std::istreambuf_iterator<char>(rep)), {});
-    INFO(report);
-    CHECK(rc == 0);
+    validate(bytes, dir.file(std::string("many.") + std::string(mesh_format_name(f))));
   }
 }
