@@ -101,37 +101,59 @@ class SnGradients {
     }
   }
 
-  // The gradient at offsets f in cell (x, y, z), whose corner sample is at p (normalised
-  // later, many at a time, by normalize_all).
-  Vec3 gradient(int64_t x, int64_t y, int64_t z, const uint8_t* p, int64_t sy, int64_t sz,
-              const float (&f)[3]) const {
-    const int64_t ix = x - lo_[0], iy = y - lo_[1], iz = z - lo_[2];
-    const float* c0 = plane_at(z) + 4 * (ix + sx_ * iy);
-    const float* c1 = plane_at(z + 1) + 4 * (ix + sx_ * iy);
-    const int64_t dy = 4 * sx_;
-    const bool edges = edge_rule_[0][size_t(ix)] | edge_rule_[1][size_t(iy)] |
-                       edge_rule_[2][size_t(iz)];
+  // What the cells of one row (y, z) share: their corner gradients start at c0 (plane z)
+  // and c1 (plane z + 1), cell x at 4 * (x - clo[0]) floats from there.
+  struct Row {
+    const float* c0;
+    const float* c1;
+    int64_t iy, iz;
+    bool edge_yz;  // the chunk-plane rule applies along y or z
+  };
+  Row row(int64_t y, int64_t z) const {
+    const int64_t iy = y - lo_[1], iz = z - lo_[2];
+    return {plane_at(z) + 4 * sx_ * iy, plane_at(z + 1) + 4 * sx_ * iy, iy, iz,
+            (edge_rule_[1][size_t(iy)] | edge_rule_[2][size_t(iz)]) != 0};
+  }
+
+  // Writes the gradient at offsets f in cell x of row r, whose corner sample is at p, to
+  // out[0..2] (normalised later, many at a time, by normalize_all). With SSE2 f is a vector
+  // (fx, fy, fz, -) and out gets 16 bytes.
 #if defined(__SSE2__)
-    const __m128 fx = _mm_set1_ps(f[0]), fy = _mm_set1_ps(f[1]), fz = _mm_set1_ps(f[2]);
+  void gradient(const Row& r, int64_t x, const uint8_t* p, int64_t sy, int64_t sz, __m128 f,
+                float* out) const {
+#else
+  void gradient(const Row& r, int64_t x, const uint8_t* p, int64_t sy, int64_t sz,
+                const float (&f)[3], float* out) const {
+#endif
+    const int64_t ix = x - lo_[0];
+    const float* c0 = r.c0 + 4 * ix;
+    const float* c1 = r.c1 + 4 * ix;
+    const int64_t dy = 4 * sx_;
+    const bool edges = r.edge_yz | (edge_rule_[0][size_t(ix)] != 0);
+#if defined(__SSE2__)
+    const __m128 fx = _mm_shuffle_ps(f, f, _MM_SHUFFLE(0, 0, 0, 0));
+    const __m128 fy = _mm_shuffle_ps(f, f, _MM_SHUFFLE(1, 1, 1, 1));
+    const __m128 fz = _mm_shuffle_ps(f, f, _MM_SHUFFLE(2, 2, 2, 2));
     auto lerp = [](__m128 a, __m128 b, __m128 t) {
       return _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(b, a), t));
     };
     auto lx = [&](const float* c) { return lerp(_mm_loadu_ps(c), _mm_loadu_ps(c + 4), fx); };
-    __m128 g = lerp(lerp(lx(c0), lx(c0 + dy), fy), lerp(lx(c1), lx(c1 + dy), fy), fz);
-    alignas(16) float n[4];
-    _mm_store_ps(n, g);
-    // Scalars from here: reloading a vector over scalar stores would stall the store buffer.
-    if (edges) edge_rule(n, ix, iy, iz, p, sy, sz, f);
-    return {n[0], n[1], n[2]};
+    const __m128 g = lerp(lerp(lx(c0), lx(c0 + dy), fy), lerp(lx(c1), lx(c1 + dy), fy), fz);
+    _mm_storeu_ps(out, g);
+    if (edges) {
+      // Scalars from here: reloading a vector over scalar stores would stall the store buffer.
+      alignas(16) float fs[4];
+      _mm_store_ps(fs, f);
+      const float f3[3] = {fs[0], fs[1], fs[2]};
+      edge_rule(out, ix, r.iy, r.iz, p, sy, sz, f3);
+    }
 #else
     auto lerp = [](float a, float b, float t) { return a + (b - a) * t; };
-    float g[4];
     for (int k = 0; k < 3; ++k) {
       auto lx = [&](const float* c) { return lerp(c[k], c[4 + k], f[0]); };
-      g[k] = lerp(lerp(lx(c0), lx(c0 + dy), f[1]), lerp(lx(c1), lx(c1 + dy), f[1]), f[2]);
+      out[k] = lerp(lerp(lx(c0), lx(c0 + dy), f[1]), lerp(lx(c1), lx(c1 + dy), f[1]), f[2]);
     }
-    if (edges) edge_rule(g, ix, iy, iz, p, sy, sz, f);
-    return {g[0], g[1], g[2]};
+    if (edges) edge_rule(out, ix, r.iy, r.iz, p, sy, sz, f);
 #endif
   }
 
@@ -203,28 +225,44 @@ class SnGradients {
   std::vector<float> store_;            // two planes of (gx, gy, gz, 0) per sample
 };
 
-// Normalises n[0 .. count) in place (a zero vector becomes (0, 1, 0)). n must be readable
-// for 4 bytes past its end. One tight loop, so the square roots and divisions of successive
-// vectors overlap instead of each waiting on the last.
+// Normalises n[0 .. count) in place (a zero vector becomes (0, 1, 0)), each as
+// g / sqrt((gx * gx + gy * gy) + gz * gz). n must be readable for 4 bytes past its end.
+// Four vectors at a time, deinterleaved, so one square root and three divisions serve four.
 inline void normalize_all(Vec3* n, size_t count) {
+  size_t i = 0;
 #if defined(__SSE2__)
-  const __m128 up = _mm_setr_ps(0.0f, 1.0f, 0.0f, 0.0f), zero = _mm_setzero_ps();
-  for (size_t i = 0; i < count; ++i) {
+  const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+  for (; i + 4 <= count; i += 4) {
     float* v = n[i].data();
-    const __m128 g = _mm_loadu_ps(v);
-    const __m128 sq = _mm_mul_ps(g, g);
-    const __m128 len2 =
-        _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1)), _mm_shuffle_ps(sq, sq, 2));
-    const __m128 len = _mm_sqrt_ss(len2);
-    const __m128 positive = _mm_cmpgt_ss(len2, zero);
-    const __m128 ok = _mm_shuffle_ps(positive, positive, 0);
-    const __m128 r = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(g, _mm_shuffle_ps(len, len, 0))),
-                               _mm_andnot_ps(ok, up));
-    _mm_storel_pi(reinterpret_cast<__m64*>(v), r);
-    _mm_store_ss(v + 2, _mm_movehl_ps(r, r));
+    const __m128 v0 = _mm_loadu_ps(v), v1 = _mm_loadu_ps(v + 4), v2 = _mm_loadu_ps(v + 8);
+    // v0 = (x0 y0 z0 x1), v1 = (y1 z1 x2 y2), v2 = (z2 x3 y3 z3).
+    const __m128 x23 = _mm_shuffle_ps(v1, v2, _MM_SHUFFLE(1, 1, 2, 2));
+    const __m128 x = _mm_shuffle_ps(v0, x23, _MM_SHUFFLE(2, 0, 3, 0));
+    const __m128 y01 = _mm_shuffle_ps(v0, v1, _MM_SHUFFLE(0, 0, 1, 1));
+    const __m128 y23 = _mm_shuffle_ps(v1, v2, _MM_SHUFFLE(2, 2, 3, 3));
+    const __m128 y = _mm_shuffle_ps(y01, y23, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128 z01 = _mm_shuffle_ps(v0, v1, _MM_SHUFFLE(1, 1, 2, 2));
+    const __m128 z = _mm_shuffle_ps(z01, v2, _MM_SHUFFLE(3, 0, 2, 0));
+    const __m128 len2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+    const __m128 ok = _mm_cmpgt_ps(len2, zero);
+    const __m128 len = _mm_sqrt_ps(len2);
+    // Where the length is zero: (0, 1, 0).
+    const __m128 nx = _mm_and_ps(ok, _mm_div_ps(x, len));
+    const __m128 ny = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(y, len)), _mm_andnot_ps(ok, one));
+    const __m128 nz = _mm_and_ps(ok, _mm_div_ps(z, len));
+    // Back to (x0 y0 z0 x1), (y1 z1 x2 y2), (z2 x3 y3 z3).
+    const __m128 a = _mm_unpacklo_ps(nx, ny);                             // x0 y0 x1 y1
+    const __m128 b = _mm_shuffle_ps(nz, nx, _MM_SHUFFLE(1, 1, 0, 0));     // z0 z0 x1 x1
+    const __m128 c = _mm_shuffle_ps(ny, nz, _MM_SHUFFLE(1, 1, 1, 1));     // y1 y1 z1 z1
+    const __m128 d = _mm_shuffle_ps(nx, ny, _MM_SHUFFLE(2, 2, 2, 2));     // x2 x2 y2 y2
+    const __m128 e = _mm_shuffle_ps(nz, nx, _MM_SHUFFLE(3, 3, 2, 2));     // z2 z2 x3 x3
+    const __m128 f = _mm_unpackhi_ps(ny, nz);                             // y2 z2 y3 z3
+    _mm_storeu_ps(v, _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 1, 0)));
+    _mm_storeu_ps(v + 4, _mm_shuffle_ps(c, d, _MM_SHUFFLE(2, 0, 2, 0)));
+    _mm_storeu_ps(v + 8, _mm_shuffle_ps(e, f, _MM_SHUFFLE(3, 2, 2, 0)));
   }
-#else
-  for (size_t i = 0; i < count; ++i) {
+#endif
+  for (; i < count; ++i) {
     Vec3& g = n[i];
     const float len2 = (g[0] * g[0] + g[1] * g[1]) + g[2] * g[2];
     if (!(len2 > 0.0f)) {
@@ -234,7 +272,6 @@ inline void normalize_all(Vec3* n, size_t count) {
     const float len = std::sqrt(len2);
     g = {g[0] / len, g[1] / len, g[2] / len};
   }
-#endif
 }
 
 }  // namespace voxkit::mesh_detail

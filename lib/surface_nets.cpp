@@ -24,23 +24,26 @@ constexpr uint32_t kNone = 0xffffffffu;
 constexpr uint8_t kCellEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
                                        {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
 
-// Per corner sign mask: how many edges cross, and the sums over them of their low corners'
-// coordinates (the part of the crossings' mean that needs no interpolation).
-struct CellCase {
-  uint8_t count = 0;
-  uint8_t base[3] = {0, 0, 0};
+// Per corner sign mask: the sums over the crossing edges of their low corners' coordinates
+// (the part of the crossings' mean that needs no interpolation) and 1 / the number of
+// crossing edges, as floats ready to load as one vector.
+struct alignas(16) CellCase {
+  float base[3] = {0, 0, 0};
+  float inv = 0;
 };
 
 constexpr std::array<CellCase, 256> make_cases() {
   std::array<CellCase, 256> cases{};
   for (unsigned mask = 0; mask < 256; ++mask) {
-    CellCase& c = cases[mask];
+    int count = 0, base[3] = {0, 0, 0};
     for (int e = 0; e < 12; ++e) {
       const int a = kCellEdges[e][0], b = kCellEdges[e][1];
       if (!(((mask >> a) ^ (mask >> b)) & 1u)) continue;
-      ++c.count;
-      for (int k = 0; k < 3; ++k) c.base[k] = uint8_t(c.base[k] + ((a >> k) & 1));
+      ++count;
+      for (int k = 0; k < 3; ++k) base[k] += (a >> k) & 1;
     }
+    for (int k = 0; k < 3; ++k) cases[mask].base[k] = float(base[k]);
+    cases[mask].inv = count == 0 ? 0.0f : 1.0f / float(count);
   }
   return cases;
 }
@@ -49,10 +52,11 @@ constexpr std::array<CellCase, 256> kCases = make_cases();
 
 // Reads the eight corner bytes of the cell at p (corner bits: 1 x, 2 y, 4 z), returns their
 // solid mask, and sums per axis the crossing offsets (127.5 - a) / (b - a) of the four cube
-// edges along it that change sign. Every edge is computed and the others masked out, the
-// same arithmetic for every cell, in the same order with or without SSE2.
+// edges along it that change sign, as (f0 + f2) + (f1 + f3) over the axis' edges 0..3.
+// Every edge is computed and the others masked out, the same arithmetic for every cell, in
+// the same order with or without SSE2.
 #if defined(__SSE2__)
-inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3]) {
+inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, __m128& sum) {
   uint16_t pair[4];  // corners (0, 1), (2, 3), (4, 5), (6, 7)
   std::memcpy(&pair[0], p, 2);
   std::memcpy(&pair[1], p + sy, 2);
@@ -70,15 +74,18 @@ inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3
   auto axis = [&](__m128 a, __m128 b) {
     const __m128 cross = _mm_xor_ps(_mm_cmplt_ps(a, iso), _mm_cmplt_ps(b, iso));
     const __m128 den = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(b, a)), _mm_andnot_ps(cross, one));
-    const __m128 f = _mm_and_ps(cross, _mm_div_ps(_mm_sub_ps(iso, a), den));
-    const __m128 h = _mm_add_ps(f, _mm_movehl_ps(f, f));  // (f0 + f2, f1 + f3)
-    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+    return _mm_and_ps(cross, _mm_div_ps(_mm_sub_ps(iso, a), den));
   };
-  sum[0] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
-                _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
-  sum[1] = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
-                _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
-  sum[2] = axis(lo, hi);
+  const __m128 fx = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
+                         _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+  const __m128 fy = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
+                         _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
+  const __m128 fz = axis(lo, hi);
+  // Transposed sums: u = (x0 + x2, y0 + y2, x1 + x3, y1 + y3), v = (z0 + z2, 0, z1 + z3, 0).
+  const __m128 u = _mm_add_ps(_mm_unpacklo_ps(fx, fy), _mm_unpackhi_ps(fx, fy));
+  const __m128 v = _mm_add_ps(_mm_unpacklo_ps(fz, _mm_setzero_ps()),
+                              _mm_unpackhi_ps(fz, _mm_setzero_ps()));
+  sum = _mm_add_ps(_mm_movelh_ps(u, v), _mm_movehl_ps(v, u));
   return mask;
 }
 #else
@@ -103,13 +110,13 @@ inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3
 }
 #endif
 
-// Per-thread scratch space, reused by the chunks a thread meshes. The mesh is built here
-// and copied out at its exact size, so the hot loops need no per-element capacity checks.
+// Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
+// the output (their number is known from the bits); indices are built here and copied out
+// at their exact size, so the hot loops need no per-element capacity checks.
 struct Scratch {
   std::vector<uint64_t> bits, mixed, need;
-  std::vector<uint32_t> slabs;
+  std::vector<uint32_t> slabs, indices;
   SnGradients gradients;
-  Mesh mesh;
 };
 
 // Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
@@ -121,22 +128,47 @@ inline void ensure(std::vector<T>& v, size_t n) {
 void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
                 int64_t x, int64_t y, int64_t z, const float (&f)[3]);
 
-// Writes the vertex of cell (x, y, z) at index `index` of the output arrays.
-inline void emit_vertex(const Task& t, Mesh& out, const SnGradients& grads,
-                        const PaintClasses& classes, bool paint, uint32_t index, int64_t x,
-                        int64_t y, int64_t z) {
+// Writes the vertex of cell x of row (y, z) at index `index` of the output arrays (which
+// have room for one more: a position and a normal are stored as 16 bytes). p is the cell's
+// corner sample, row the row's gradient planes and yz (0, y, z, 0).
+#if defined(__SSE2__)
+inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
+                        const SnGradients& grads, const SnGradients::Row& row,
+                        const PaintClasses& classes, bool paint, uint32_t index, const uint8_t* p,
+                        int64_t x, int64_t y, int64_t z, __m128 yz) {
   const View& s = t.sdf;
-  const uint8_t* p = s.ptr(x, y, z);
-  assert(s.contains(x + 1, y + 1, z + 1));
+  assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
+  __m128 sum;
+  const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
+  const __m128 c = _mm_load_ps(cs.base);
+  // (base + sum) / count per axis, the count's reciprocal in lane 3.
+  const __m128 f = _mm_mul_ps(_mm_add_ps(c, sum), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3)));
+  const __m128 at = _mm_or_ps(yz, _mm_cvtsi32_ss(_mm_setzero_ps(), int(x)));
+  _mm_storeu_ps(positions[index].data(), _mm_add_ps(at, f));
+  if (t.normals) grads.gradient(row, x, p, s.sy, s.sz, f, normals[index].data());
+  if (paint) {
+    alignas(16) float fs[4];
+    _mm_store_ps(fs, f);
+    const float f3[3] = {fs[0], fs[1], fs[2]};
+    emit_paint(t, out, classes, index, x, y, z, f3);
+  }
+}
+#else
+inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
+                        const SnGradients& grads, const SnGradients::Row& row,
+                        const PaintClasses& classes, bool paint, uint32_t index, const uint8_t* p,
+                        int64_t x, int64_t y, int64_t z) {
+  const View& s = t.sdf;
+  assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
   float sum[3];
   const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
-  const float inv = kReciprocal[size_t(cs.count + 255)];
   float f[3];
-  for (int k = 0; k < 3; ++k) f[k] = (float(cs.base[k]) + sum[k]) * inv;
-  out.positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
-  if (t.normals) out.normals[index] = grads.gradient(x, y, z, p, s.sy, s.sz, f);
+  for (int k = 0; k < 3; ++k) f[k] = (cs.base[k] + sum[k]) * cs.inv;
+  positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
+  if (t.normals) grads.gradient(row, x, p, s.sy, s.sz, f, normals[index].data());
   if (paint) emit_paint(t, out, classes, index, x, y, z, f);
 }
+#endif
 
 // The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
 // unpainted path stays small.
@@ -165,18 +197,30 @@ inline void emit_quad(const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c0
   const uint32_t q0 = c00, q2 = c11;
   const uint32_t solid = 0u - uint32_t(low_solid);
   const uint32_t q1 = c01 ^ ((c10 ^ c01) & solid), q3 = c10 ^ ((c01 ^ c10) & solid);
+  // The squared diagonals, each summed as (dx * dx + dy * dy) + dz * dz.
+#if defined(__SSE2__)
+  // Positions are readable as 16 bytes (the arrays have one spare element).
+  auto load = [pos](uint32_t i) { return _mm_loadu_ps(pos[i].data()); };
+  const __m128 a = _mm_sub_ps(load(q0), load(q2)), b = _mm_sub_ps(load(q1), load(q3));
+  const __m128 sa = _mm_mul_ps(a, a), sb = _mm_mul_ps(b, b);
+  const __m128 lo = _mm_unpacklo_ps(sa, sb);  // (ax², bx², ay², by²)
+  const __m128 d = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), _mm_unpackhi_ps(sa, sb));
+  const bool le = _mm_movemask_ps(_mm_cmple_ss(d, _mm_shuffle_ps(d, d, 1))) & 1;
+#else
   auto d2 = [&](uint32_t i, uint32_t j) {
     const Vec3& a = pos[i];
     const Vec3& b = pos[j];
     const float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
     return dx * dx + dy * dy + dz * dz;
   };
+  const bool le = d2(q0, q2) <= d2(q1, q3);
+#endif
   // (q0, q1, q2), (q0, q2, q3) on the first diagonal, else (q1, q2, q3), (q1, q3, q0). The
   // choice is a mask, not a jump: it is a coin toss the branch predictor would often lose.
-  const uint32_t first = 0u - uint32_t(d2(q0, q2) <= d2(q1, q3));
+  const uint32_t first = 0u - uint32_t(le);
   auto pick = [first](uint32_t yes, uint32_t no) { return no ^ ((yes ^ no) & first); };
-  const uint32_t a = pick(q0, q1), b = pick(q1, q2), c = pick(q2, q3), d = pick(q3, q0);
-  at[0] = a, at[1] = b, at[2] = c, at[3] = a, at[4] = c, at[5] = d;
+  const uint32_t p0 = pick(q0, q1), p1 = pick(q1, q2), p2 = pick(q2, q3), p3 = pick(q3, q0);
+  at[0] = p0, at[1] = p1, at[2] = p2, at[3] = p0, at[4] = p2, at[5] = p3;
 }
 
 }  // namespace
@@ -202,7 +246,7 @@ void surface_nets(Task& t, Mesh& out) {
   };
   // A cell has a sign change when its eight corners are neither all solid nor all air:
   // OR and AND the four sample rows round the cell row, then each with its shift by one.
-  uint64_t any = 0;
+  uint64_t any = 0, vertices = 0;
   const int64_t zrow = words * bits.rows_y();
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     const uint64_t* r = bits.row(clo[1], z);
@@ -213,7 +257,9 @@ void surface_nets(Task& t, Mesh& out) {
         const uint64_t o = r[k] | r[k + words] | r[k + zrow] | r[k + zrow + words];
         const uint64_t a = r[k] & r[k + words] & r[k + zrow] & r[k + zrow + words];
         const uint64_t cells = (o | o >> 1 | or_next << 63) & ~(a & (a >> 1 | and_next << 63));
-        any |= m[k] = cells & word_limit(k, W);
+        const uint64_t mk = m[k] = cells & word_limit(k, W);
+        any |= mk;
+        if (mk) vertices += bit_count(mk);
         or_next = o;
         and_next = a;
       }
@@ -221,11 +267,21 @@ void surface_nets(Task& t, Mesh& out) {
     }
   }
   if (any == 0) return;
+  // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+  if (vertices >= 0xffffffffu) throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
 
   const PaintClasses classes = prepare_paint(t);
   const bool paint = !t.paint.empty();
-  Mesh& m = sc.mesh;
   SnGradients& grads = sc.gradients;
+  // One spare element: positions and normals are written and read as 16 bytes.
+  out.positions.resize(size_t(vertices) + 1);
+  if (t.normals) out.normals.resize(size_t(vertices) + 1);
+  if (paint) {
+    out.colors.resize(size_t(vertices));
+    out.uv0.resize(size_t(vertices));
+  }
+  Vec3* const positions = out.positions.data();
+  Vec3* const normals = t.normals ? out.normals.data() : nullptr;
   if (t.normals) {
     grads.setup(t, clo, chi);
     sc.need.resize(size_t((H + 1) * words));
@@ -255,31 +311,35 @@ void surface_nets(Task& t, Mesh& out) {
     const uint32_t* prev = sc.slabs.data() + ((z - 1) & 1) * W * H;
     if (t.normals) fill_plane(z + 1);
     const uint64_t* mw = mixed(clo[1], z);
-    // A slab adds at most W * H vertices.
-    ensure(m.positions, next + W * H);
-    if (t.normals) ensure(m.normals, next + W * H);
-    if (paint) {
-      ensure(m.colors, next + W * H);
-      ensure(m.uv0, next + W * H);
-    }
     for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow) {
+      uint64_t row_any = 0;
+      for (int64_t k = 0; k < words; ++k) row_any |= mw[k];
+      if (row_any == 0) continue;
       uint32_t* row = cur + W * (y - clo[1]);
+      const uint8_t* p = t.sdf.ptr(clo[0], y, z);
+      const SnGradients::Row grow = t.normals ? grads.row(y, z) : SnGradients::Row{};
+#if defined(__SSE2__)
+      const __m128 yz = _mm_setr_ps(0.0f, float(y), float(z), 0.0f);
+#endif
       for (int64_t k = 0; k < words; ++k)
         for (uint64_t b = mw[k]; b; b &= b - 1) {
           const int64_t i = 64 * k + std::countr_zero(b);
-          emit_vertex(t, m, grads, classes, paint, uint32_t(next), clo[0] + i, y, z);
+          emit_vertex(t, positions, normals, out, grads, grow, classes, paint, uint32_t(next),
+                      p + i, clo[0] + i, y, z
+#if defined(__SSE2__)
+                      , yz
+#endif
+          );
           row[i] = uint32_t(next++);
         }
     }
-    // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
-    if (next >= 0xffffffffu) throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
     if (z < t.own_lo[2]) continue;
 
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
     // four cells round the edge, so edges on the grid's low faces make none.
-    const Vec3* pos = m.positions.data();
-    ensure(m.indices, at + 18 * W * H);  // at most three quads a cell
-    uint32_t* out_at = m.indices.data() + at;
+    const Vec3* pos = positions;
+    ensure(sc.indices, at + 18 * W * H);  // at most three quads a cell
+    uint32_t* out_at = sc.indices.data() + at;
     const uint64_t* own_mixed = mixed(t.own_lo[1], z);
     for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
       // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
@@ -321,22 +381,21 @@ void surface_nets(Task& t, Mesh& out) {
         }
       }
     }
-    at = uint64_t(out_at - m.indices.data());
+    at = uint64_t(out_at - sc.indices.data());
   }
-  if (at == 0) return;
+  assert(next == vertices);
+  if (at == 0) {
+    out = Mesh{};
+    return;
+  }
+  out.positions.pop_back();
   if (t.normals) {
-    ensure(m.normals, next + 1);  // normalize_all reads 4 bytes past the last vector
-    normalize_all(m.normals.data(), next);
+    normalize_all(normals, next);
+    out.normals.pop_back();
   }
-  out.positions.assign(m.positions.begin(), m.positions.begin() + int64_t(next));
-  if (t.normals) out.normals.assign(m.normals.begin(), m.normals.begin() + int64_t(next));
-  if (paint) {
-    out.colors.assign(m.colors.begin(), m.colors.begin() + int64_t(next));
-    out.uv0.assign(m.uv0.begin(), m.uv0.begin() + int64_t(next));
-  }
-  out.indices.assign(m.indices.begin(), m.indices.begin() + int64_t(at));
-  // A whole-grid mesh should not leave a copy of itself behind in the thread's scratch.
-  if (m.indices.size() > (size_t(1) << 22)) m = Mesh{};
+  out.indices.assign(sc.indices.begin(), sc.indices.begin() + int64_t(at));
+  // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
+  if (sc.indices.size() > (size_t(1) << 24)) sc.indices = {};
 }
 
 }  // namespace voxkit::mesh_detail
