@@ -80,6 +80,47 @@ Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf
   return run(t, opts.mesher);
 }
 
+// Surface Nets over the row of chunks (0 .. n[0] - 1, cy, cz), one mesh per chunk to outs:
+// the same meshes as chunk_task makes, with the work the chunks of a row share done once.
+void sn_chunk_row(const Dims& cells, int32_t cy, int32_t cz, const View& sdf, const View& paint,
+                  const MeshOptions& opts, Mesh* outs) {
+  const ChunkSampleBox first = chunk_sample_box(cells, opts.chunk_cells, {0, cy, cz});
+  Task t;
+  t.cells = cells;
+  t.chunk_cells = opts.chunk_cells;
+  t.normals = opts.normals;
+  int64_t lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) {
+    lo[a] = first.lo[size_t(a)];
+    hi[a] = first.hi[size_t(a)];
+  }
+  lo[0] = 0;
+  hi[0] = cells.nx;
+  t.own_lo[0] = 0;
+  t.own_hi[0] = cells.nx;
+  for (int a = 1; a < 3; ++a) {
+    t.own_lo[a] = int64_t(a == 1 ? cy : cz) * opts.chunk_cells;
+    t.own_hi[a] = std::min<int64_t>(t.own_lo[a] + opts.chunk_cells, t.n(a));
+  }
+  auto narrow = [&](const View& v) {
+    View n = v;
+    for (int a = 0; a < 3; ++a) {
+      n.lo[a] = lo[a];
+      n.hi[a] = hi[a];
+    }
+    n.data = v.ptr(lo[0], lo[1], lo[2]);
+    return n;
+  };
+  t.sdf = narrow(sdf);
+  if (!paint.empty()) {
+    t.paint = narrow(paint);
+    t.layer_count = opts.paint.layer_count;
+  }
+  mesh_detail::surface_nets_parts(t, opts.chunk_cells, outs);
+  for (uint32_t j = 0; j < chunk_counts(cells, opts.chunk_cells)[0]; ++j)
+    if (outs[j].indices.empty()) outs[j] = Mesh{};
+}
+
 }  // namespace
 
 namespace mesh_detail {
@@ -160,13 +201,23 @@ std::vector<ChunkMesh> mesh_chunks(const ByteGrid& sdf, const MeshOptions& opts,
   const View pv = opts.paint.paint ? mesh_detail::whole_view(*opts.paint.paint) : View{};
   std::vector<Mesh> meshes(total);
   std::atomic<uint64_t> done{0};
-  tbb::parallel_for(size_t(0), total, [&](size_t ci) {
-    const std::array<int32_t, 3> c{int32_t(ci % n[0]), int32_t(ci / n[0] % n[1]),
-                                   int32_t(ci / (size_t(n[0]) * n[1]))};
-    meshes[ci] = chunk_task(sdf.cells, c, sv, pv, opts);
-    const uint64_t d = ++done;
-    if (progress) progress(d, total);
-  });
+  if (opts.mesher == Mesher::SurfaceNets) {
+    // A row of chunks along x at a time: neighbours share their border vertices and rows.
+    tbb::parallel_for(size_t(0), size_t(n[1]) * n[2], [&](size_t row) {
+      sn_chunk_row(sdf.cells, int32_t(row % n[1]), int32_t(row / n[1]), sv, pv, opts,
+                   meshes.data() + row * n[0]);
+      const uint64_t d = done += n[0];
+      if (progress) progress(d, total);
+    });
+  } else {
+    tbb::parallel_for(size_t(0), total, [&](size_t ci) {
+      const std::array<int32_t, 3> c{int32_t(ci % n[0]), int32_t(ci / n[0] % n[1]),
+                                     int32_t(ci / (size_t(n[0]) * n[1]))};
+      meshes[ci] = chunk_task(sdf.cells, c, sv, pv, opts);
+      const uint64_t d = ++done;
+      if (progress) progress(d, total);
+    });
+  }
   std::vector<ChunkMesh> out;
   for (size_t ci = 0; ci < total; ++ci) {
     if (meshes[ci].empty()) continue;

@@ -114,6 +114,10 @@ class SolidBits {
 // The meshers. They choose the paint slots (when there is paint) once they know the box
 // has a surface, so Task is theirs to complete.
 void surface_nets(Task& t, Mesh& out);
+// Surface Nets over a task owning cells along x in parts of `part_cells` (the last part may
+// be shorter): outs[j] gets the mesh of part j, the same mesh a task owning just that part's
+// cells would make; the vertices shared by neighbouring parts are computed once.
+void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs);
 void marching_cubes(Task& t, Mesh& out);
 
 // --- Normals (mesh_normals.cpp) ---------------------------------------------------------

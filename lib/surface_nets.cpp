@@ -115,9 +115,21 @@ inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3
 // at their exact size, so the hot loops need no per-element capacity checks.
 struct Scratch {
   std::vector<uint64_t> bits, mixed, need;
-  std::vector<uint32_t> slabs, indices;
+  std::vector<uint32_t> slabs;
+  std::vector<std::vector<uint32_t>> indices;  // per part
+  std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
+  std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
   SnGradients gradients;
 };
+
+// Bits pos .. pos + 63 of a row of n words (zero past its end).
+inline uint64_t extract(const uint64_t* w, int64_t n, int64_t pos) {
+  const int64_t k = pos >> 6, s = pos & 63;
+  if (s == 0) return k < n ? w[k] : 0;
+  uint64_t v = k < n ? w[k] >> s : 0;
+  if (k + 1 < n) v |= w[k + 1] << (64 - s);
+  return v;
+}
 
 // Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
 template <class T>
@@ -132,10 +144,10 @@ void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t 
 // have room for one more: a position and a normal are stored as 16 bytes). p is the cell's
 // corner sample, row the row's gradient planes and yz (0, y, z, 0).
 #if defined(__SSE2__)
-inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
-                        const SnGradients& grads, const SnGradients::Row& row,
-                        const PaintClasses& classes, bool paint, uint32_t index, const uint8_t* p,
-                        int64_t x, int64_t y, int64_t z, __m128 yz) {
+inline __m128 emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
+                          const SnGradients& grads, const SnGradients::Row& row,
+                          const PaintClasses& classes, bool paint, uint32_t index,
+                          const uint8_t* p, int64_t x, int64_t y, int64_t z, __m128 yz) {
   const View& s = t.sdf;
   assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
   __m128 sum;
@@ -152,17 +164,17 @@ inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out
     const float f3[3] = {fs[0], fs[1], fs[2]};
     emit_paint(t, out, classes, index, x, y, z, f3);
   }
+  return f;
 }
 #else
 inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
                         const SnGradients& grads, const SnGradients::Row& row,
                         const PaintClasses& classes, bool paint, uint32_t index, const uint8_t* p,
-                        int64_t x, int64_t y, int64_t z) {
+                        int64_t x, int64_t y, int64_t z, float (&f)[3]) {
   const View& s = t.sdf;
   assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
   float sum[3];
   const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
-  float f[3];
   for (int k = 0; k < 3; ++k) f[k] = (cs.base[k] + sum[k]) * cs.inv;
   positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
   if (t.normals) grads.gradient(row, x, p, s.sy, s.sz, f, normals[index].data());
@@ -225,13 +237,20 @@ inline void emit_quad(const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c0
 
 }  // namespace
 
-void surface_nets(Task& t, Mesh& out) {
+void surface_nets(Task& t, Mesh& out) { surface_nets_parts(t, 0, &out); }
+
+void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   // Cells whose vertices are needed: the owned ones and those just below the low faces.
   int64_t clo[3], chi[3];
   for (int a = 0; a < 3; ++a) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
     chi[a] = t.own_hi[a];
   }
+  const int64_t own_x = t.own_hi[0] - t.own_lo[0];
+  if (own_x <= 0) return;
+  if (part_cells <= 0) part_cells = own_x;
+  const int64_t nparts = (own_x + part_cells - 1) / part_cells;
+  for (int64_t j = 0; j < nparts; ++j) outs[j] = Mesh{};
   thread_local Scratch sc;
   const SolidBits bits(t.sdf, clo, chi, sc.bits);
   if (bits.uniform()) return;
@@ -267,21 +286,83 @@ void surface_nets(Task& t, Mesh& out) {
     }
   }
   if (any == 0) return;
-  // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
-  if (vertices >= 0xffffffffu) throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
 
-  const PaintClasses classes = prepare_paint(t);
-  const bool paint = !t.paint.empty();
-  SnGradients& grads = sc.gradients;
-  // One spare element: positions and normals are written and read as 16 bytes.
-  out.positions.resize(size_t(vertices) + 1);
-  if (t.normals) out.normals.resize(size_t(vertices) + 1);
-  if (paint) {
-    out.colors.resize(size_t(vertices));
-    out.uv0.resize(size_t(vertices));
+  // The parts: part j owns the cells x from o to e and holds the vertices of the cells from
+  // b = max(o - 1, 0): a part is meshed exactly as a task owning just its cells would be.
+  struct Part {
+    int64_t b = 0, o = 0, e = 0, w = 0;  // whole-grid cells; w = e - b
+    uint64_t vertices = 0, next = 0, at = 0;
+    Vec3* positions = nullptr;
+    Vec3* normals = nullptr;
+    uint32_t* slabs = nullptr;  // two slabs of w * H vertex indices
+    Task task;                  // with views of the part's samples, for its paint
+    PaintClasses classes;
+  };
+  std::vector<Part> parts(static_cast<size_t>(nparts));
+  sc.part_of.resize(size_t(W));
+  sc.shared.assign(size_t(W), 0);
+  int64_t slab_cells = 0;
+  for (int64_t j = 0; j < nparts; ++j) {
+    Part& pt = parts[size_t(j)];
+    pt.o = t.own_lo[0] + j * part_cells;
+    pt.e = std::min(pt.o + part_cells, t.own_hi[0]);
+    pt.b = std::max<int64_t>(pt.o - 1, 0);
+    pt.w = pt.e - pt.b;
+    for (int64_t x = pt.b; x < pt.e; ++x)
+      if (j == 0 || x >= pt.o) sc.part_of[size_t(x - clo[0])] = int32_t(j);
+    if (j > 0 && pt.b < pt.o) sc.shared[size_t(pt.b - clo[0])] = 1;
+    slab_cells += pt.w * H;
   }
-  Vec3* const positions = out.positions.data();
-  Vec3* const normals = t.normals ? out.normals.data() : nullptr;
+  if (nparts == 1) {
+    parts[0].vertices = vertices;
+  } else {
+    for (const uint64_t* m = mixed(clo[1], clo[2]); m < mixed(clo[1], chi[2]); m += mrow)
+      for (int64_t k = 0; k < words; ++k)
+        for (uint64_t b = m[k]; b; b &= b - 1) {
+          const int64_t i = 64 * k + std::countr_zero(b);
+          const int32_t j = sc.part_of[size_t(i)];
+          ++parts[size_t(j)].vertices;
+          if (sc.shared[size_t(i)]) ++parts[size_t(j) + 1].vertices;
+        }
+  }
+  // Only cells with a vertex are ever looked up, so the slabs need no clearing.
+  if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
+  if (sc.indices.size() < size_t(nparts)) sc.indices.resize(size_t(nparts));
+  const bool paint = !t.paint.empty();
+  {
+    uint32_t* slabs = sc.slabs.data();
+    for (int64_t j = 0; j < nparts; ++j) {
+      Part& pt = parts[size_t(j)];
+      pt.slabs = slabs;
+      slabs += 2 * pt.w * H;
+      // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+      if (pt.vertices >= 0xffffffffu)
+        throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
+      if (pt.vertices == 0) continue;
+      Mesh& out = outs[j];
+      // One spare element: positions and normals are written and read as 16 bytes.
+      out.positions.resize(size_t(pt.vertices) + 1);
+      pt.positions = out.positions.data();
+      if (t.normals) {
+        out.normals.resize(size_t(pt.vertices) + 1);
+        pt.normals = out.normals.data();
+      }
+      if (paint) {
+        pt.task = t;
+        if (nparts > 1) {
+          for (View* v : {&pt.task.sdf, &pt.task.paint}) {
+            v->data = v->ptr(pt.b, v->lo[1], v->lo[2]);
+            v->lo[0] = pt.b;
+            v->hi[0] = pt.e;
+          }
+        }
+        pt.classes = prepare_paint(pt.task);
+        out.colors.resize(size_t(pt.vertices));
+        out.uv0.resize(size_t(pt.vertices));
+      }
+    }
+  }
+  SnGradients& grads = sc.gradients;
   if (t.normals) {
     grads.setup(t, clo, chi);
     sc.need.resize(size_t((H + 1) * words));
@@ -301,21 +382,18 @@ void surface_nets(Task& t, Mesh& out) {
     grads.fill_plane(t.sdf, z, sc.need.data(), H + 1, words);
   };
 
-  // Only cells with a vertex are ever looked up, so the slabs need no clearing.
-  if (sc.slabs.size() < size_t(2 * W * H)) sc.slabs.resize(size_t(2 * W * H), kNone);
-  const int64_t own_first = t.own_lo[0] - clo[0], own_cells = t.own_hi[0] - t.own_lo[0];
-  uint64_t next = 0, at = 0;  // vertices and indices written
   if (t.normals) fill_plane(clo[2]);
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
-    uint32_t* cur = sc.slabs.data() + (z & 1) * W * H;
-    const uint32_t* prev = sc.slabs.data() + ((z - 1) & 1) * W * H;
+    // Slab z of a part's vertex indices, and slab z - 1.
+    auto cur = [&](const Part& pt) { return pt.slabs + (z & 1) * pt.w * H; };
+    auto prev = [&](const Part& pt) { return pt.slabs + ((z - 1) & 1) * pt.w * H; };
     if (t.normals) fill_plane(z + 1);
     const uint64_t* mw = mixed(clo[1], z);
     for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow) {
       uint64_t row_any = 0;
       for (int64_t k = 0; k < words; ++k) row_any |= mw[k];
       if (row_any == 0) continue;
-      uint32_t* row = cur + W * (y - clo[1]);
+      const int64_t ry = y - clo[1];
       const uint8_t* p = t.sdf.ptr(clo[0], y, z);
       const SnGradients::Row grow = t.normals ? grads.row(y, z) : SnGradients::Row{};
 #if defined(__SSE2__)
@@ -323,79 +401,117 @@ void surface_nets(Task& t, Mesh& out) {
 #endif
       for (int64_t k = 0; k < words; ++k)
         for (uint64_t b = mw[k]; b; b &= b - 1) {
-          const int64_t i = 64 * k + std::countr_zero(b);
-          emit_vertex(t, positions, normals, out, grads, grow, classes, paint, uint32_t(next),
-                      p + i, clo[0] + i, y, z
+          const int64_t i = 64 * k + std::countr_zero(b), x = clo[0] + i;
+          const size_t j = size_t(sc.part_of[size_t(i)]);
+          Part& pt = parts[j];
+          const Task& pt_task = paint ? pt.task : t;
 #if defined(__SSE2__)
-                      , yz
+          const __m128 f = emit_vertex(pt_task, pt.positions, pt.normals, outs[j], grads, grow,
+                                       pt.classes, paint, uint32_t(pt.next), p + i, x, y, z, yz);
+#else
+          float f[3];
+          emit_vertex(pt_task, pt.positions, pt.normals, outs[j], grads, grow, pt.classes, paint,
+                      uint32_t(pt.next), p + i, x, y, z, f);
 #endif
-          );
-          row[i] = uint32_t(next++);
+          cur(pt)[pt.w * ry + (x - pt.b)] = uint32_t(pt.next);
+          if (sc.shared[size_t(i)]) {
+            // The cell below the next part's low face: the same vertex, in that part too.
+            Part& q = parts[j + 1];
+            std::memcpy(q.positions[q.next].data(), pt.positions[pt.next].data(), sizeof(Vec3));
+            if (t.normals)
+              std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
+            if (paint) {
+#if defined(__SSE2__)
+              alignas(16) float fs[4];
+              _mm_store_ps(fs, f);
+              const float f3[3] = {fs[0], fs[1], fs[2]};
+#else
+              const float (&f3)[3] = f;
+#endif
+              emit_paint(q.task, outs[j + 1], q.classes, uint32_t(q.next), x, y, z, f3);
+            }
+            cur(q)[q.w * ry] = uint32_t(q.next++);
+          }
+          ++pt.next;
         }
     }
     if (z < t.own_lo[2]) continue;
 
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
-    // four cells round the edge, so edges on the grid's low faces make none.
-    const Vec3* pos = positions;
-    ensure(sc.indices, at + 18 * W * H);  // at most three quads a cell
-    uint32_t* out_at = sc.indices.data() + at;
-    const uint64_t* own_mixed = mixed(t.own_lo[1], z);
-    for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
-      // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
-      // a vertex has no crossing edges.
-      uint64_t row_any = 0;
-      for (int64_t k = 0; k < words; ++k) row_any |= own_mixed[k];
-      if (row_any == 0) continue;
-      const uint64_t* r = bits.row(y, z);
-      const uint64_t* ry = bits.row(y + 1, z);
-      const uint64_t* rz = bits.row(y, z + 1);
-      const uint32_t* c = cur + W * (y - clo[1]);   // cells (x, y, z)
-      const uint32_t* cy = c - W;                   // (x, y - 1, z)
-      const uint32_t* p = prev + W * (y - clo[1]);  // (x, y, z - 1)
-      const uint32_t* py = p - W;                   // (x, y - 1, z - 1)
-      for (int64_t k = 0; k < words; ++k) {
-        uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
-        const uint64_t xe = y >= 1 && z >= 1 ? (r[k] ^ bits.next(r, k)) & own : 0;
-        if (clo[0] == 0 && k == 0) own &= ~uint64_t(1);  // x = 0
-        const uint64_t ye = z >= 1 ? (r[k] ^ ry[k]) & own : 0;
-        const uint64_t ze = y >= 1 ? (r[k] ^ rz[k]) & own : 0;
-        const uint64_t solid = r[k];
-        for (uint64_t e = xe; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          emit_quad(pos, out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
-          out_at += 6;
-        }
-        for (uint64_t e = ye; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          emit_quad(pos, out_at, solid >> b & 1, p[i - 1], c[i - 1], c[i], p[i]);
-          out_at += 6;
-        }
-        for (uint64_t e = ze; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          emit_quad(pos, out_at, solid >> b & 1, cy[i - 1], cy[i], c[i], c[i - 1]);
-          out_at += 6;
+    // four cells round the edge, so edges on the grid's low faces make none. Each part's
+    // rows are read as the words a task of just that part would have.
+    for (int64_t j = 0; j < nparts; ++j) {
+      Part& pt = parts[size_t(j)];
+      if (pt.vertices == 0) continue;
+      std::vector<uint32_t>& indices = sc.indices[size_t(j)];
+      ensure(indices, pt.at + 18 * pt.w * H);  // at most three quads a cell
+      uint32_t* out_at = indices.data() + pt.at;
+      const Vec3* pos = pt.positions;
+      const int64_t shift = pt.b - clo[0], pwords = (pt.w + 63) / 64;
+      const int64_t own_first = pt.o - pt.b, own_cells = pt.e - pt.o;
+      const uint64_t* own_mixed = mixed(t.own_lo[1], z);
+      for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
+        // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
+        // a vertex has no crossing edges.
+        uint64_t row_any = 0;
+        for (int64_t k = 0; k < pwords; ++k) row_any |= extract(own_mixed, words, shift + 64 * k);
+        if (row_any == 0) continue;
+        const uint64_t* r = bits.row(y, z);
+        const uint64_t* ry = bits.row(y + 1, z);
+        const uint64_t* rz = bits.row(y, z + 1);
+        const uint32_t* c = cur(pt) + pt.w * (y - clo[1]);   // cells (x, y, z)
+        const uint32_t* cy = c - pt.w;                       // (x, y - 1, z)
+        const uint32_t* p = prev(pt) + pt.w * (y - clo[1]);  // (x, y, z - 1)
+        const uint32_t* py = p - pt.w;                       // (x, y - 1, z - 1)
+        for (int64_t k = 0; k < pwords; ++k) {
+          const int64_t at_bit = shift + 64 * k;
+          const uint64_t solid = extract(r, words, at_bit);
+          uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
+          const uint64_t xe = y >= 1 && z >= 1 ? (solid ^ extract(r, words, at_bit + 1)) & own : 0;
+          if (pt.b == 0 && k == 0) own &= ~uint64_t(1);  // x = 0
+          const uint64_t ye = z >= 1 ? (solid ^ extract(ry, words, at_bit)) & own : 0;
+          const uint64_t ze = y >= 1 ? (solid ^ extract(rz, words, at_bit)) & own : 0;
+          for (uint64_t e = xe; e; e &= e - 1) {
+            const int b = std::countr_zero(e);
+            const int64_t i = 64 * k + b;
+            emit_quad(pos, out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
+            out_at += 6;
+          }
+          for (uint64_t e = ye; e; e &= e - 1) {
+            const int b = std::countr_zero(e);
+            const int64_t i = 64 * k + b;
+            emit_quad(pos, out_at, solid >> b & 1, p[i - 1], c[i - 1], c[i], p[i]);
+            out_at += 6;
+          }
+          for (uint64_t e = ze; e; e &= e - 1) {
+            const int b = std::countr_zero(e);
+            const int64_t i = 64 * k + b;
+            emit_quad(pos, out_at, solid >> b & 1, cy[i - 1], cy[i], c[i], c[i - 1]);
+            out_at += 6;
+          }
         }
       }
+      pt.at = uint64_t(out_at - indices.data());
     }
-    at = uint64_t(out_at - sc.indices.data());
   }
-  assert(next == vertices);
-  if (at == 0) {
-    out = Mesh{};
-    return;
+  for (int64_t j = 0; j < nparts; ++j) {
+    Part& pt = parts[size_t(j)];
+    Mesh& out = outs[j];
+    assert(pt.next == pt.vertices);
+    if (pt.at == 0) {
+      out = Mesh{};
+      continue;
+    }
+    out.positions.pop_back();
+    if (t.normals) {
+      normalize_all(pt.normals, pt.next);
+      out.normals.pop_back();
+    }
+    std::vector<uint32_t>& indices = sc.indices[size_t(j)];
+    out.indices.assign(indices.begin(), indices.begin() + int64_t(pt.at));
+    // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
+    if (indices.size() > (size_t(1) << 24)) indices = {};
   }
-  out.positions.pop_back();
-  if (t.normals) {
-    normalize_all(normals, next);
-    out.normals.pop_back();
-  }
-  out.indices.assign(sc.indices.begin(), sc.indices.begin() + int64_t(at));
-  // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
-  if (sc.indices.size() > (size_t(1) << 24)) sc.indices = {};
 }
 
 }  // namespace voxkit::mesh_detail
