@@ -131,6 +131,40 @@ TEST_CASE("surface nets chunks match the whole-grid mesh bit for bit", "[surface
   }
 }
 
+TEST_CASE("surface nets meshes rows of chunks into each chunk's own mesh", "[surface_nets]") {
+  // mesh_chunks meshes a row of chunks along x at once; every chunk must come out exactly
+  // as mesh_chunk makes it alone: chunk sizes that split 64-bit words unevenly, a last
+  // chunk that is shorter, rows wider than a word, with and without normals and paint.
+  auto g = cave_terrain({150, 21, 19}, 5);
+  ByteGrid paint(g.cells, 0);
+  for (size_t i = 0; i < paint.data.size(); ++i) paint.data[i] = uint8_t(i * 7 % 19);
+  for (uint32_t cc : {3u, 8u, 16u, 24u, 33u, 64u, 70u, 150u}) {
+    for (int variant = 0; variant < 3; ++variant) {
+      MeshOptions o = sn(cc);
+      o.normals = variant != 1;
+      if (variant == 2) o.paint = {&paint, 12};
+      auto chunks = mesh_chunks(g, o);
+      auto n = chunk_counts(g.cells, cc);
+      size_t at = 0, meshed = 0;
+      for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
+        for (int32_t cy = 0; cy < int32_t(n[1]); ++cy)
+          for (int32_t cx = 0; cx < int32_t(n[0]); ++cx) {
+            Mesh alone = mesh_chunk(g, {cx, cy, cz}, o);
+            if (alone.empty()) continue;
+            ++meshed;
+            INFO("chunk size " << cc << ", variant " << variant << ", chunk " << cx << " " << cy
+                               << " " << cz);
+            REQUIRE(at < chunks.size());
+            CHECK(chunks[at].chunk == std::array<int32_t, 3>{cx, cy, cz});
+            CHECK(same_mesh(chunks[at].mesh, alone));
+            ++at;
+          }
+      CHECK(at == chunks.size());
+      CHECK(meshed > 0);
+    }
+  }
+}
+
 TEST_CASE("surface nets reads only the chunk's sample box", "[surface_nets]") {
   auto g = cave_terrain({20, 18, 20}, 3);
   MeshOptions o = sn(8);
