@@ -110,6 +110,48 @@ inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3
 }
 #endif
 
+// The bits `mask` of word `word` of a row belong to part `part`.
+struct BitRange {
+  uint32_t part, word;
+  uint64_t mask;
+};
+
+// Adds to counts[part] the set bits of every range in each of `rows` rows of `words` words.
+template <class Popcount>
+inline void count_ranges_with(Popcount pop, const uint64_t* rows, int64_t nrows, int64_t words,
+                              const BitRange* ranges, size_t nranges, uint64_t* counts) {
+  for (int64_t r = 0; r < nrows; ++r, rows += words) {
+    uint64_t any = 0;
+    for (int64_t k = 0; k < words; ++k) any |= rows[k];
+    if (any == 0) continue;
+    for (size_t i = 0; i < nranges; ++i) counts[ranges[i].part] += pop(rows[ranges[i].word] & ranges[i].mask);
+  }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("popcnt")]] void count_ranges_popcnt(const uint64_t* rows, int64_t nrows,
+                                                   int64_t words, const BitRange* ranges,
+                                                   size_t nranges, uint64_t* counts) {
+  count_ranges_with([](uint64_t v) { return uint64_t(__builtin_popcountll(v)); }, rows, nrows,
+                    words, ranges, nranges, counts);
+}
+#endif
+
+void count_ranges_portable(const uint64_t* rows, int64_t nrows, int64_t words,
+                           const BitRange* ranges, size_t nranges, uint64_t* counts) {
+  count_ranges_with(bit_count, rows, nrows, words, ranges, nranges, counts);
+}
+
+// The POPCNT instruction where the CPU has it (chosen once), else a portable count.
+void count_ranges(const uint64_t* rows, int64_t nrows, int64_t words, const BitRange* ranges,
+                  size_t nranges, uint64_t* counts) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool popcnt = __builtin_cpu_supports("popcnt");
+  if (popcnt) return count_ranges_popcnt(rows, nrows, words, ranges, nranges, counts);
+#endif
+  count_ranges_portable(rows, nrows, words, ranges, nranges, counts);
+}
+
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
 // the output (their number is known from the bits); indices are built here and copied out
 // at their exact size, so the hot loops need no per-element capacity checks.
@@ -119,6 +161,8 @@ struct Scratch {
   std::vector<std::vector<uint32_t>> indices;  // per part
   std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
+  std::vector<BitRange> ranges;
+  std::vector<uint64_t> counts, edges;
   SnGradients gradients;
 };
 
@@ -295,11 +339,15 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     Vec3* positions = nullptr;
     Vec3* normals = nullptr;
     uint32_t* slabs = nullptr;  // two slabs of w * H vertex indices
+    uint32_t* out_at = nullptr;  // where its next quad goes
+    int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
+    uint64_t own_mask = 0;       // ... and their bits in it
     Task task;                  // with views of the part's samples, for its paint
     PaintClasses classes;
   };
   std::vector<Part> parts(static_cast<size_t>(nparts));
   sc.part_of.resize(size_t(W));
+  if (sc.counts.size() < size_t(nparts)) sc.counts.resize(size_t(nparts));
   sc.shared.assign(size_t(W), 0);
   int64_t slab_cells = 0;
   for (int64_t j = 0; j < nparts; ++j) {
@@ -312,18 +360,30 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       if (j == 0 || x >= pt.o) sc.part_of[size_t(x - clo[0])] = int32_t(j);
     if (j > 0 && pt.b < pt.o) sc.shared[size_t(pt.b - clo[0])] = 1;
     slab_cells += pt.w * H;
+    // One word of the box row, and one word of the part's own rows (so that its edges come
+    // out in the order a task of just the part gives them).
+    const int64_t first = pt.o - clo[0], last = pt.e - 1 - clo[0];
+    if (first / 64 == last / 64 && pt.w <= 64) {
+      pt.own_word = first / 64;
+      pt.own_mask = word_limit(pt.own_word, last + 1) & ~word_limit(pt.own_word, first);
+    }
   }
+  sc.edges.resize(size_t(3 * words));
   if (nparts == 1) {
     parts[0].vertices = vertices;
   } else {
-    for (const uint64_t* m = mixed(clo[1], clo[2]); m < mixed(clo[1], chi[2]); m += mrow)
-      for (int64_t k = 0; k < words; ++k)
-        for (uint64_t b = m[k]; b; b &= b - 1) {
-          const int64_t i = 64 * k + std::countr_zero(b);
-          const int32_t j = sc.part_of[size_t(i)];
-          ++parts[size_t(j)].vertices;
-          if (sc.shared[size_t(i)]) ++parts[size_t(j) + 1].vertices;
-        }
+    // The bits of each part's box in every row, by word.
+    sc.ranges.clear();
+    for (int64_t j = 0; j < nparts; ++j) {
+      const int64_t from = parts[size_t(j)].b - clo[0], to = parts[size_t(j)].e - clo[0];
+      for (int64_t k = from / 64; k <= (to - 1) / 64; ++k)
+        sc.ranges.push_back({uint32_t(j), uint32_t(k), word_limit(k, to) & ~word_limit(k, from)});
+    }
+    uint64_t* counts = sc.counts.data();
+    std::fill_n(counts, nparts, 0);
+    count_ranges(mixed(clo[1], clo[2]), (mixed(clo[1], chi[2]) - mixed(clo[1], clo[2])) / mrow,
+                 words, sc.ranges.data(), sc.ranges.size(), counts);
+    for (int64_t j = 0; j < nparts; ++j) parts[size_t(j)].vertices = counts[j];
   }
   // Only cells with a vertex are ever looked up, so the slabs need no clearing.
   if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
@@ -440,59 +500,87 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
     // four cells round the edge, so edges on the grid's low faces make none. Each part's
     // rows are read as the words a task of just that part would have.
-    for (int64_t j = 0; j < nparts; ++j) {
-      Part& pt = parts[size_t(j)];
+    for (Part& pt : parts) {
       if (pt.vertices == 0) continue;
-      std::vector<uint32_t>& indices = sc.indices[size_t(j)];
+      std::vector<uint32_t>& indices = sc.indices[size_t(&pt - parts.data())];
       ensure(indices, pt.at + 18 * pt.w * H);  // at most three quads a cell
-      uint32_t* out_at = indices.data() + pt.at;
-      const Vec3* pos = pt.positions;
-      const int64_t shift = pt.b - clo[0], pwords = (pt.w + 63) / 64;
-      const int64_t own_first = pt.o - pt.b, own_cells = pt.e - pt.o;
-      const uint64_t* own_mixed = mixed(t.own_lo[1], z);
-      for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
-        // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
-        // a vertex has no crossing edges.
-        uint64_t row_any = 0;
-        for (int64_t k = 0; k < pwords; ++k) row_any |= extract(own_mixed, words, shift + 64 * k);
-        if (row_any == 0) continue;
-        const uint64_t* r = bits.row(y, z);
-        const uint64_t* ry = bits.row(y + 1, z);
-        const uint64_t* rz = bits.row(y, z + 1);
+      pt.out_at = indices.data() + pt.at;
+    }
+    const uint64_t* own_mixed = mixed(t.own_lo[1], z);
+    for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
+      // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
+      // a vertex has no crossing edges.
+      uint64_t row_any = 0;
+      for (int64_t k = 0; k < words; ++k) row_any |= own_mixed[k];
+      if (row_any == 0) continue;
+      const uint64_t* r = bits.row(y, z);
+      const uint64_t* ry = bits.row(y + 1, z);
+      const uint64_t* rz = bits.row(y, z + 1);
+      // The crossing edges of the whole row, by axis (x = 0 has no y or z quads).
+      uint64_t* xe = sc.edges.data();
+      uint64_t* ye = xe + words;
+      uint64_t* ze = ye + words;
+      for (int64_t k = 0; k < words; ++k) {
+        xe[k] = y >= 1 && z >= 1 ? r[k] ^ bits.next(r, k) : 0;
+        const uint64_t x0 = clo[0] == 0 && k == 0 ? ~uint64_t(1) : ~uint64_t(0);
+        ye[k] = z >= 1 ? (r[k] ^ ry[k]) & x0 : 0;
+        ze[k] = y >= 1 ? (r[k] ^ rz[k]) & x0 : 0;
+      }
+      for (Part& pt : parts) {
+        if (pt.vertices == 0) continue;
+        const int64_t shift = pt.b - clo[0];
         const uint32_t* c = cur(pt) + pt.w * (y - clo[1]);   // cells (x, y, z)
         const uint32_t* cy = c - pt.w;                       // (x, y - 1, z)
         const uint32_t* p = prev(pt) + pt.w * (y - clo[1]);  // (x, y, z - 1)
         const uint32_t* py = p - pt.w;                       // (x, y - 1, z - 1)
-        for (int64_t k = 0; k < pwords; ++k) {
-          const int64_t at_bit = shift + 64 * k;
-          const uint64_t solid = extract(r, words, at_bit);
-          uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
-          const uint64_t xe = y >= 1 && z >= 1 ? (solid ^ extract(r, words, at_bit + 1)) & own : 0;
-          if (pt.b == 0 && k == 0) own &= ~uint64_t(1);  // x = 0
-          const uint64_t ye = z >= 1 ? (solid ^ extract(ry, words, at_bit)) & own : 0;
-          const uint64_t ze = y >= 1 ? (solid ^ extract(rz, words, at_bit)) & own : 0;
-          for (uint64_t e = xe; e; e &= e - 1) {
+        const Vec3* pos = pt.positions;
+        uint32_t* out_at = pt.out_at;
+        // The edges of word k (bit i is cell pt.b + 64 * k + i), the cells' solid bits.
+        auto emit = [&](int64_t k, uint64_t exe, uint64_t eye, uint64_t eze, uint64_t solid) {
+          for (uint64_t e = exe; e; e &= e - 1) {
             const int b = std::countr_zero(e);
             const int64_t i = 64 * k + b;
             emit_quad(pos, out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
             out_at += 6;
           }
-          for (uint64_t e = ye; e; e &= e - 1) {
+          for (uint64_t e = eye; e; e &= e - 1) {
             const int b = std::countr_zero(e);
             const int64_t i = 64 * k + b;
             emit_quad(pos, out_at, solid >> b & 1, p[i - 1], c[i - 1], c[i], p[i]);
             out_at += 6;
           }
-          for (uint64_t e = ze; e; e &= e - 1) {
+          for (uint64_t e = eze; e; e &= e - 1) {
             const int b = std::countr_zero(e);
             const int64_t i = 64 * k + b;
             emit_quad(pos, out_at, solid >> b & 1, cy[i - 1], cy[i], c[i], c[i - 1]);
             out_at += 6;
           }
+        };
+        if (pt.own_word >= 0) {
+          // The part owns cells of one word of the row: take its bits from that word, then
+          // number them from the part's first cell (its edges come out in the same order).
+          const int64_t k = pt.own_word;
+          const uint64_t own = pt.own_mask;
+          const uint64_t exe = xe[k] & own, eye = ye[k] & own, eze = ze[k] & own;
+          if ((exe | eye | eze) == 0) continue;
+          const int64_t base = 64 * k - shift;  // part cell of the word's bit 0
+          c += base, cy += base, p += base, py += base;
+          emit(0, exe, eye, eze, r[k]);
+        } else {
+          const int64_t pwords = (pt.w + 63) / 64;
+          const int64_t own_first = pt.o - pt.b, own_cells = pt.e - pt.o;
+          for (int64_t k = 0; k < pwords; ++k) {
+            const int64_t at_bit = shift + 64 * k;
+            const uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
+            emit(k, extract(xe, words, at_bit) & own, extract(ye, words, at_bit) & own,
+                 extract(ze, words, at_bit) & own, extract(r, words, at_bit));
+          }
         }
+        pt.out_at = out_at;
       }
-      pt.at = uint64_t(out_at - indices.data());
     }
+    for (Part& pt : parts)
+      if (pt.vertices != 0) pt.at = uint64_t(pt.out_at - sc.indices[size_t(&pt - parts.data())].data());
   }
   for (int64_t j = 0; j < nparts; ++j) {
     Part& pt = parts[size_t(j)];
