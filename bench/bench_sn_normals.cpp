@@ -129,8 +129,10 @@ double now() {
 
 int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
+  // bench_sn_normals [REPEATS [cache|scalar|sse2|avx2]]: the second argument runs one path.
   int repeats = 5;
-  if (argc == 2) repeats = std::max(1, std::atoi(argv[1]));
+  if (argc >= 2) repeats = std::max(1, std::atoi(argv[1]));
+  const char* only = argc >= 3 ? argv[2] : nullptr;
   const ByteGrid g = make_grid(cells, 1234);
   const uint32_t cc = 16;
   const auto n = chunk_counts(cells, cc);
@@ -200,10 +202,12 @@ int main(int argc, char** argv) {
   };
   std::printf("grid %ux%ux%u, rows of chunks of %u, %zu surface cells, best of %d runs\n", cells.nx,
               cells.ny, cells.nz, cc, total, repeats);
-  std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
+  auto wanted = [&](const char* name) { return !only || !std::strcmp(only, name); };
+  if (wanted("cache")) std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
   const char* names[] = {"SnNormals scalar", "SnNormals sse2", "SnNormals avx2"};
+  const char* keys[] = {"scalar", "sse2", "avx2"};
   for (SnNormals::Path p : {SnNormals::Path::Scalar, SnNormals::Path::Sse2, SnNormals::Path::Avx2}) {
-    if (p > SnNormals::best_path()) continue;
+    if (p > SnNormals::best_path() || !wanted(keys[int(p)])) continue;
     std::printf("%-28s %6.2f ns/cell\n", names[int(p)], best([&] { direct(p); }));
   }
   return sink == 12345.0f ? 1 : 0;

@@ -24,6 +24,7 @@ struct Slab {
   const uint8_t *pz, *pz1, *pzm, *pzp;
   const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
   int32_t clo0, clo1, sy;
+  int64_t sz;
   int32_t org;  // gather index of row word (x - 1, y) = x + sy * y + org
   bool zedge;
 };
@@ -32,11 +33,12 @@ VOXKIT_AVX2 inline __m256 lerp8(__m256 a, __m256 b, __m256 t) {
   return _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), t));
 }
 
-// A lane's two signed 16-bit differences (corners dx = 0 and 1) lerped over x.
+// A lane's two signed 16-bit differences (corners dx = 0 and 1) lerped over x, as
+// a + (b - a) t with b - a taken in integers (exact, as it is in floats).
 VOXKIT_AVX2 inline __m256 lerp_pair(__m256i d, __m256 fx) {
-  const __m256 lo = _mm256_cvtepi32_ps(_mm256_srai_epi32(_mm256_slli_epi32(d, 16), 16));
-  const __m256 hi = _mm256_cvtepi32_ps(_mm256_srai_epi32(d, 16));
-  return lerp8(lo, hi, fx);
+  const __m256 a = _mm256_cvtepi32_ps(_mm256_madd_epi16(d, _mm256_set1_epi32(0x00000001)));
+  const __m256 ba = _mm256_cvtepi32_ps(_mm256_madd_epi16(d, _mm256_set1_epi32(0x0001ffff)));
+  return _mm256_add_ps(a, _mm256_mul_ps(ba, fx));
 }
 
 // One axis' blend from its corner difference pairs of rows (dy, dz): over x, then y, then z.
@@ -46,6 +48,34 @@ VOXKIT_AVX2 inline __m256 blend(__m256i d00, __m256i d10, __m256i d01, __m256i d
                lerp8(lerp_pair(d01, fx), lerp_pair(d11, fx), fy), fz);
 }
 
+// The classes of eight cells at coordinates v from one axis' table (which starts at lo).
+VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32_t* v) {
+  auto c = [&](int i) { return table[v[i] - lo]; };
+  return _mm256_setr_epi32(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7));
+}
+
+// Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
+// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2.
+template <int K>
+VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
+  const int64_t sy = s.sy, sz = s.sz;
+  const uint8_t* q = s.pz + idx;
+  const uint8_t* qm = q - dm;
+  const uint8_t* qp = q + sy + dm;
+  const uint8_t* qzm = s.pzm + idx;
+  const uint8_t* qzp = s.pzp + idx;
+  const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
+                           qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
+  for (int k = 0; k < 12; ++k) {
+    int32_t v;
+    std::memcpy(&v, at[k], 4);
+    if constexpr (K == 0)
+      w[k] = _mm_cvtsi32_si128(v);
+    else
+      w[k] = _mm_insert_epi32(w[k], v, K);
+  }
+}
+
 // Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
 // (their gathers are masked off and their output is to be replaced).
 VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
@@ -53,8 +83,8 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
   const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-  const __m256i cx = _mm256_i32gather_epi32(s.clsx, _mm256_sub_epi32(X, _mm256_set1_epi32(s.clo0)), 4);
-  const __m256i cy = _mm256_i32gather_epi32(s.clsy, _mm256_sub_epi32(Y, _mm256_set1_epi32(s.clo1)), 4);
+  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
   const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
   const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
@@ -65,23 +95,28 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i sy = _mm256_set1_epi32(s.sy);
   const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
                                       _mm256_set1_epi32(s.org));
-  const __m256i i1 = _mm256_add_epi32(i0, sy);
   const __m256i dym = _mm256_andnot_si256(ey, sy);
-  const __m256i im = _mm256_sub_epi32(i0, dym), ip = _mm256_add_epi32(i1, dym);
-  const __m256i zero = _mm256_setzero_si256();
-  auto gather = [&](const uint8_t* base, __m256i idx) VOXKIT_AVX2 {
-    return _mm256_mask_i32gather_epi32(zero, reinterpret_cast<const int*>(base), idx, fast, 1);
+  // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
+  // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
+  alignas(32) int32_t idx[8], dm[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
+  __m128i lo4[12], hi4[12];
+  lane<0>(s, idx[0], dm[0], lo4);
+  lane<1>(s, idx[1], dm[1], lo4);
+  lane<2>(s, idx[2], dm[2], lo4);
+  lane<3>(s, idx[3], dm[3], lo4);
+  lane<0>(s, idx[4], dm[4], hi4);
+  lane<1>(s, idx[5], dm[5], hi4);
+  lane<2>(s, idx[6], dm[6], hi4);
+  lane<3>(s, idx[7], dm[7], hi4);
+  auto join = [&](int k) VOXKIT_AVX2 {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
   };
   // r<dy><dz>: rows y + dy of plane z + dz; m, p: rows y - 1, y + 2; zm, zp: planes z - 1, z + 2.
-  const __m256i r00 = gather(s.pz, i0), r10 = gather(s.pz, i1);
-  const __m256i r01 = gather(s.pz1, i0), r11 = gather(s.pz1, i1);
-  const __m256i m0 = gather(s.pz, im), p0 = gather(s.pz, ip);
-  const __m256i m1 = gather(s.pz1, im), p1 = gather(s.pz1, ip);
-  __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
-  if (!s.zedge) {
-    zm0 = gather(s.pzm, i0), zm1 = gather(s.pzm, i1);
-    zp0 = gather(s.pzp, i0), zp1 = gather(s.pzp, i1);
-  }
+  const __m256i r00 = join(0), r10 = join(1), r01 = join(2), r11 = join(3);
+  const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
+  const __m256i zm0 = join(8), zm1 = join(9), zp0 = join(10), zp1 = join(11);
 
   // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
   // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
@@ -165,6 +200,7 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
   s.clo0 = int32_t(clo_[0]);
   s.clo1 = int32_t(clo_[1]);
   s.sy = int32_t(v_.sy);
+  s.sz = v_.sz;
   // Wraps in 32 bits like the lanes; only the sum x + sy * y + org need be in range.
   s.org = int32_t(uint32_t(-(v_.lo[0] + 1) - v_.sy * v_.lo[1]));
   size_t i = 0;
