@@ -1,5 +1,5 @@
 // Surface Nets vertex gradients eight cells at a time with AVX2: each cell a lane, its sample
-// rows gathered as 32-bit words (samples x - 1 .. x + 2). Compiled for AVX2 function by
+// rows loaded as 32-bit words (samples x - 1 .. x + 2). Compiled for AVX2 function by
 // function and chosen at run time; no FMA, so every operation rounds as on the other paths.
 #include "lib/sn_normals.hpp"
 
@@ -26,7 +26,6 @@ struct Slab {
   int32_t clo0, clo1, sy;
   int64_t sz;
   int32_t org;  // gather index of row word (x - 1, y) = x + sy * y + org
-  bool zedge;
 };
 
 VOXKIT_AVX2 inline __m256 lerp8(__m256 a, __m256 b, __m256 t) {
@@ -55,8 +54,9 @@ VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32
 }
 
 // Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
-// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2.
-template <int K>
+// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2
+// (which a slab with the edge rule along z does not need).
+template <int K, bool ZEdge>
 VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
   const int64_t sy = s.sy, sz = s.sz;
   const uint8_t* q = s.pz + idx;
@@ -66,7 +66,7 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   const uint8_t* qzp = s.pzp + idx;
   const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
                            qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
-  for (int k = 0; k < 12; ++k) {
+  for (int k = 0; k < (ZEdge ? 8 : 12); ++k) {
     int32_t v;
     std::memcpy(&v, at[k], 4);
     if constexpr (K == 0)
@@ -77,7 +77,8 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
 }
 
 // Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
-// (their gathers are masked off and their output is to be replaced).
+// (they read stand-in samples, and their output is to be replaced).
+template <bool ZEdge>
 VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
                            float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
@@ -87,6 +88,8 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
   const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
   const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
+  // Without a fast lane the view may be too narrow for the stand-in reads below.
+  if (slow_lanes == 0xffu) return slow_lanes;
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
   const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
@@ -102,21 +105,22 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
   _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
   __m128i lo4[12], hi4[12];
-  lane<0>(s, idx[0], dm[0], lo4);
-  lane<1>(s, idx[1], dm[1], lo4);
-  lane<2>(s, idx[2], dm[2], lo4);
-  lane<3>(s, idx[3], dm[3], lo4);
-  lane<0>(s, idx[4], dm[4], hi4);
-  lane<1>(s, idx[5], dm[5], hi4);
-  lane<2>(s, idx[6], dm[6], hi4);
-  lane<3>(s, idx[7], dm[7], hi4);
+  lane<0, ZEdge>(s, idx[0], dm[0], lo4);
+  lane<1, ZEdge>(s, idx[1], dm[1], lo4);
+  lane<2, ZEdge>(s, idx[2], dm[2], lo4);
+  lane<3, ZEdge>(s, idx[3], dm[3], lo4);
+  lane<0, ZEdge>(s, idx[4], dm[4], hi4);
+  lane<1, ZEdge>(s, idx[5], dm[5], hi4);
+  lane<2, ZEdge>(s, idx[6], dm[6], hi4);
+  lane<3, ZEdge>(s, idx[7], dm[7], hi4);
   auto join = [&](int k) VOXKIT_AVX2 {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
   };
   // r<dy><dz>: rows y + dy of plane z + dz; m, p: rows y - 1, y + 2; zm, zp: planes z - 1, z + 2.
   const __m256i r00 = join(0), r10 = join(1), r01 = join(2), r11 = join(3);
   const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
-  const __m256i zm0 = join(8), zm1 = join(9), zp0 = join(10), zp1 = join(11);
+  __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
+  if constexpr (!ZEdge) zm0 = join(8), zm1 = join(9), zp0 = join(10), zp1 = join(11);
 
   // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
   // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
@@ -142,7 +146,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
-  const __m256i coef_z = s.zedge ? coef_e : coef_c;
+  const __m256i coef_z = ZEdge ? coef_e : coef_c;
   // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
   auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
@@ -189,12 +193,13 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
                           const float* f, float* g) const {
   const int32_t cz = cls_[2][size_t(z - clo_[2])];
   Slab s;
-  s.zedge = (cz & kEdge) != 0;
+  const bool zedge = (cz & kEdge) != 0;
   const uint8_t* plane = v_.data + v_.sz * (z - v_.lo[2]);
   s.pz = plane;
   s.pz1 = plane + v_.sz;
-  s.pzm = s.zedge ? s.pz : plane - v_.sz;
-  s.pzp = s.zedge ? s.pz1 : plane + 2 * v_.sz;
+  s.pzm = zedge ? s.pz : plane - v_.sz;
+  s.pzp = zedge ? s.pz1 : plane + 2 * v_.sz;
+  auto run = zedge ? batch<true> : batch<false>;
   s.clsx = cls_[0].data();
   s.clsy = cls_[1].data();
   s.clo0 = int32_t(clo_[0]);
@@ -205,7 +210,7 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
   s.org = int32_t(uint32_t(-(v_.lo[0] + 1) - v_.sy * v_.lo[1]));
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const unsigned slow = batch(s, x + i, y + i, f + 4 * i, g + 4 * i);
+    const unsigned slow = run(s, x + i, y + i, f + 4 * i, g + 4 * i);
     for (unsigned m = slow; m; m &= m - 1) {
       const size_t k = i + size_t(std::countr_zero(m));
       cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
@@ -222,7 +227,7 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       ys[k] = y[from];
       std::memcpy(fs + 4 * k, f + 4 * from, 4 * sizeof(float));
     }
-    const unsigned slow = batch(s, xs, ys, fs, gs);
+    const unsigned slow = run(s, xs, ys, fs, gs);
     std::memcpy(g + 4 * i, gs, m * 4 * sizeof(float));
     for (unsigned b = slow & ((1u << m) - 1); b; b &= b - 1) {
       const size_t k = i + size_t(std::countr_zero(b));
