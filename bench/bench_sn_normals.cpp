@@ -1,0 +1,214 @@
+// Surface Nets vertex gradients: SnNormals' paths (straight from the samples) against
+// SnGradients' cache (fill + blend), in ns per vertex, on the surface cells of bench_mesh's
+// terrain grid, meshed as mesh_chunks does (rows of chunks of 16), on one thread.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "lib/mesh.hpp"
+#include "lib/mesh_internal.hpp"
+#include "lib/sn_gradients.hpp"
+#include "lib/sn_normals.hpp"
+
+using namespace voxkit;
+using namespace voxkit::mesh_detail;
+
+namespace {
+
+// Terrain with rolling hills, carved caves and overhanging ledges.
+ByteGrid make_grid(Dims cells, uint32_t seed) {
+  ByteGrid g(cells, 0);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  const float a = u(rng) * 6.28f, b = u(rng) * 6.28f;
+  std::vector<float> height(g.cells.sx() * g.cells.sz());
+  for (uint64_t z = 0; z < g.cells.sz(); ++z)
+    for (uint64_t x = 0; x < g.cells.sx(); ++x)
+      height[x + g.cells.sx() * z] =
+          float(cells.ny) * (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) *
+                                        std::cos(float(z) * 0.027f + b) +
+                             0.04f * std::sin(float(x + z) * 0.11f));
+  for (uint64_t z = 0; z < g.cells.sz(); ++z)
+    for (uint64_t y = 0; y < g.cells.sy(); ++y)
+      for (uint64_t x = 0; x < g.cells.sx(); ++x)
+        g.at(x, y, z) = quantize_sdf(float(y) - height[x + g.cells.sx() * z]);
+  // Caves: spheres below the surface; ledges: flattened spheres cut into the slopes.
+  auto carve = [&](float cx, float cy, float cz, float r, float squash) {
+    const int64_t x0 = std::max<int64_t>(0, int64_t(cx - r - 3)),
+                  x1 = std::min<int64_t>(cells.nx, int64_t(cx + r + 3));
+    const int64_t y0 = std::max<int64_t>(0, int64_t(cy - r - 3)),
+                  y1 = std::min<int64_t>(cells.ny, int64_t(cy + r + 3));
+    const int64_t z0 = std::max<int64_t>(0, int64_t(cz - r - 3)),
+                  z1 = std::min<int64_t>(cells.nz, int64_t(cz + r + 3));
+    for (int64_t z = z0; z <= z1; ++z)
+      for (int64_t y = y0; y <= y1; ++y)
+        for (int64_t x = x0; x <= x1; ++x) {
+          float dx = float(x) - cx, dy = (float(y) - cy) * squash, dz = float(z) - cz;
+          uint8_t v = quantize_sdf(r - std::sqrt(dx * dx + dy * dy + dz * dz));
+          uint8_t& s = g.at(uint64_t(x), uint64_t(y), uint64_t(z));
+          s = std::max(s, v);
+        }
+  };
+  const int caves = int(uint64_t(cells.nx) * cells.nz / 200);
+  for (int i = 0; i < caves; ++i) {
+    float x = u(rng) * float(cells.nx), z = u(rng) * float(cells.nz);
+    float top = height[uint64_t(x) + g.cells.sx() * uint64_t(z)];
+    carve(x, 2.0f + u(rng) * (top - 6.0f), z, 2.5f + u(rng) * 6.0f, 1.0f);
+  }
+  for (int i = 0; i < caves / 4; ++i) {
+    float x = u(rng) * float(cells.nx), z = u(rng) * float(cells.nz);
+    float top = height[uint64_t(x) + g.cells.sx() * uint64_t(z)];
+    carve(x, top - 3.0f, z, 6.0f + u(rng) * 6.0f, 2.5f);
+  }
+  return g;
+}
+
+// One row of chunks: its task, box and surface cells per slab, and the samples of each plane
+// those cells touch (what surface_nets asks SnGradients to fill).
+struct RowTask {
+  Task t;
+  int64_t clo[3], chi[3], words, rows;
+  std::vector<std::vector<int32_t>> x, y;
+  std::vector<std::vector<float>> f;
+  std::vector<std::vector<uint64_t>> need;  // per plane
+};
+
+RowTask row_task(const ByteGrid& g, uint32_t cc, int32_t cy, int32_t cz, std::mt19937& rng) {
+  RowTask r;
+  Task& t = r.t;
+  t.cells = g.cells;
+  t.chunk_cells = cc;
+  const ChunkSampleBox first = chunk_sample_box(g.cells, cc, {0, cy, cz});
+  const View whole = whole_view(g);
+  t.sdf = whole;
+  for (int a = 0; a < 3; ++a) {
+    t.sdf.lo[a] = a == 0 ? 0 : first.lo[size_t(a)];
+    t.sdf.hi[a] = a == 0 ? t.n(0) : first.hi[size_t(a)];
+    t.own_lo[a] = a == 0 ? 0 : int64_t(a == 1 ? cy : cz) * cc;
+    t.own_hi[a] = a == 0 ? t.n(0) : std::min<int64_t>(t.own_lo[a] + cc, t.n(a));
+    r.clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
+    r.chi[a] = t.own_hi[a];
+  }
+  t.sdf.data = whole.ptr(t.sdf.lo[0], t.sdf.lo[1], t.sdf.lo[2]);
+  const int64_t D = r.chi[2] - r.clo[2];
+  r.words = (r.chi[0] - r.clo[0] + 1 + 63) / 64;
+  r.rows = r.chi[1] - r.clo[1] + 1;
+  r.x.resize(size_t(D));
+  r.y.resize(size_t(D));
+  r.f.resize(size_t(D));
+  r.need.assign(size_t(D + 1), std::vector<uint64_t>(size_t(r.words * r.rows), 0));
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  for (int64_t z = r.clo[2]; z < r.chi[2]; ++z)
+    for (int64_t y = r.clo[1]; y < r.chi[1]; ++y)
+      for (int64_t x = r.clo[0]; x < r.chi[0]; ++x) {
+        int solid = 0;
+        for (int c = 0; c < 8; ++c) solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
+        if (solid == 0 || solid == 8) continue;
+        const size_t s = size_t(z - r.clo[2]);
+        r.x[s].push_back(int32_t(x));
+        r.y[s].push_back(int32_t(y));
+        for (float v : {u(rng), u(rng), u(rng), 0.0f}) r.f[s].push_back(v);
+        for (int c = 0; c < 8; ++c) {
+          const int64_t i = x - r.clo[0] + (c & 1), j = y - r.clo[1] + (c >> 1 & 1);
+          r.need[s + size_t(c >> 2)][size_t(j * r.words + i / 64)] |= uint64_t(1) << (i % 64);
+        }
+      }
+  return r;
+}
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Dims cells{256, 128, 256};
+  // bench_sn_normals [REPEATS [cache|scalar|sse2|avx2]]: the second argument runs one path.
+  int repeats = 5;
+  if (argc >= 2) repeats = std::max(1, std::atoi(argv[1]));
+  const char* only = argc >= 3 ? argv[2] : nullptr;
+  const ByteGrid g = make_grid(cells, 1234);
+  const uint32_t cc = 16;
+  const auto n = chunk_counts(cells, cc);
+  std::mt19937 rng(99);
+  std::vector<RowTask> tasks;
+  size_t total = 0, max_slab = 0;
+  for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
+    for (int32_t cy = 0; cy < int32_t(n[1]); ++cy) {
+      tasks.push_back(row_task(g, cc, cy, cz, rng));
+      for (const auto& s : tasks.back().x) total += s.size(), max_slab = std::max(max_slab, s.size());
+    }
+  std::vector<float> out(4 * max_slab + 4);
+  std::vector<uint64_t> need;
+  float sink = 0;
+
+  // SnGradients as surface_nets uses it: fill the touched samples of each plane, then blend.
+  auto cache = [&]() {
+    SnGradients sg;
+    for (RowTask& r : tasks) {
+      const Task& t = r.t;
+      sg.setup(t, r.clo, r.chi);
+      auto fill = [&](int64_t z) {
+        need = r.need[size_t(z - r.clo[2])];
+        sg.fill_plane(t.sdf, z, need.data(), r.rows, r.words);
+      };
+      fill(r.clo[2]);
+      for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
+        fill(z + 1);
+        const size_t s = size_t(z - r.clo[2]);
+        const int32_t* xs = r.x[s].data();
+        const int32_t* ys = r.y[s].data();
+        const float* fs = r.f[s].data();
+        for (size_t i = 0; i < r.x[s].size(); ++i) {
+          const SnGradients::Row row = sg.row(ys[i], z);
+          const uint8_t* p = t.sdf.ptr(xs[i], ys[i], z);
+#if defined(__SSE2__)
+          sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, _mm_loadu_ps(fs + 4 * i), &out[4 * i]);
+#else
+          const float f3[3] = {fs[4 * i], fs[4 * i + 1], fs[4 * i + 2]};
+          sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, f3, &out[4 * i]);
+#endif
+        }
+        sink += out[0];
+      }
+    }
+  };
+  auto direct = [&](SnNormals::Path path) {
+    SnNormals sn;
+    sn.set_path(path);
+    for (RowTask& r : tasks) {
+      sn.setup(r.t, r.clo, r.chi);
+      for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
+        const size_t s = size_t(z - r.clo[2]);
+        sn.slab(z, r.x[s].size(), r.x[s].data(), r.y[s].data(), r.f[s].data(), out.data());
+        sink += out[0];
+      }
+    }
+  };
+  auto best = [&](auto&& run) {
+    double b = 1e30;
+    for (int i = 0; i < repeats; ++i) {
+      const double t0 = now();
+      run();
+      b = std::min(b, now() - t0);
+    }
+    return b * 1e9 / double(total);
+  };
+  std::printf("grid %ux%ux%u, rows of chunks of %u, %zu surface cells, best of %d runs\n", cells.nx,
+              cells.ny, cells.nz, cc, total, repeats);
+  auto wanted = [&](const char* name) { return !only || !std::strcmp(only, name); };
+  if (wanted("cache")) std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
+  const char* names[] = {"SnNormals scalar", "SnNormals sse2", "SnNormals avx2"};
+  const char* keys[] = {"scalar", "sse2", "avx2"};
+  for (SnNormals::Path p : {SnNormals::Path::Scalar, SnNormals::Path::Sse2, SnNormals::Path::Avx2}) {
+    if (p > SnNormals::best_path() || !wanted(keys[int(p)])) continue;
+    std::printf("%-28s %6.2f ns/cell\n", names[int(p)], best([&] { direct(p); }));
+  }
+  return sink == 12345.0f ? 1 : 0;
+}

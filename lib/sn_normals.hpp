@@ -1,0 +1,66 @@
+// Surface Nets vertex gradients read straight from the samples, a batch of cells at a time:
+// the same floats, bit for bit, as SnGradients' per-sample cache and blend (sn_gradients.hpp),
+// with no cache to fill. Eight cells at a time with AVX2 (chosen at run time), one at a time
+// with SSE2, and plain C++ otherwise.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "lib/mesh_internal.hpp"
+
+// The eight-cell AVX2 path needs GCC or Clang function targets on x86.
+#if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define VOXKIT_SN_AVX2 1
+#endif
+
+namespace voxkit::mesh_detail {
+
+class SnNormals {
+ public:
+  enum class Path { Scalar, Sse2, Avx2 };
+
+  SnNormals() : path_(best_path()) {}
+  // The fastest path this machine runs.
+  static Path best_path();
+  // Selects a path (clamped to best_path()): tests and benchmarks compare them.
+  void set_path(Path p) { path_ = p > best_path() ? best_path() : p; }
+  Path path() const { return path_; }
+
+  // For the sample box clo..chi (the cells clo..chi-1 and their corners) of task t, as
+  // SnGradients::setup. The task's view must outlive the calls to slab().
+  void setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]);
+
+  // The gradients of the n cells (x[i], y[i], z) of the box, at vertex offsets
+  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0):
+  // unnormalised and doubled, exactly as SnGradients gives them.
+  void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
+            float* g) const;
+
+ private:
+  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
+  // (a one-sided difference at a corner, or a neighbourhood outside the readable view).
+  static constexpr int32_t kEdge = 1, kSlow = 2;
+  // Per sample along an axis: the difference (v[s + hi] - v[s + lo]) * mul, lo and hi in
+  // samples, mul 2 for a one-sided difference.
+  struct Sample {
+    int8_t lo, hi, mul;
+  };
+
+  void cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, float* g) const;
+  void edge_rule(const uint8_t* p, const int32_t (&cls)[3], const float* f, float* g) const;
+  void slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
+                 float* g) const;
+  void slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
+                 float* g) const;
+
+  View v_;
+  int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
+  std::vector<Sample> sample_[3];  // per sample of the box
+  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge | kSlow
+  bool wide_ok_ = false;           // sample offsets in a plane fit 32-bit gather indices
+  Path path_;
+};
+
+}  // namespace voxkit::mesh_detail

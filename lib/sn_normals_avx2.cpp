@@ -1,0 +1,241 @@
+// Surface Nets vertex gradients eight cells at a time with AVX2: each cell a lane, its sample
+// rows loaded as 32-bit words (samples x - 1 .. x + 2). Compiled for AVX2 function by
+// function and chosen at run time; no FMA, so every operation rounds as on the other paths.
+#include "lib/sn_normals.hpp"
+
+#if defined(VOXKIT_SN_AVX2)
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#define VOXKIT_AVX2 __attribute__((target("avx2")))
+
+namespace voxkit::mesh_detail {
+
+namespace {
+
+// What the cells of one slab share.
+struct Slab {
+  // Planes z, z + 1, z - 1, z + 2 at sample (lo[0], lo[1]) of the view; the last two are
+  // z and z + 1 where the edge rule replaces gz (so they need not be readable).
+  const uint8_t *pz, *pz1, *pzm, *pzp;
+  const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
+  int32_t clo0, clo1, sy;
+  int64_t sz;
+  int32_t org;  // gather index of row word (x - 1, y) = x + sy * y + org
+};
+
+VOXKIT_AVX2 inline __m256 lerp8(__m256 a, __m256 b, __m256 t) {
+  return _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), t));
+}
+
+// A lane's two signed 16-bit differences (corners dx = 0 and 1) lerped over x, as
+// a + (b - a) t with b - a taken in integers (exact, as it is in floats).
+VOXKIT_AVX2 inline __m256 lerp_pair(__m256i d, __m256 fx) {
+  const __m256 a = _mm256_cvtepi32_ps(_mm256_madd_epi16(d, _mm256_set1_epi32(0x00000001)));
+  const __m256 ba = _mm256_cvtepi32_ps(_mm256_madd_epi16(d, _mm256_set1_epi32(0x0001ffff)));
+  return _mm256_add_ps(a, _mm256_mul_ps(ba, fx));
+}
+
+// One axis' blend from its corner difference pairs of rows (dy, dz): over x, then y, then z.
+VOXKIT_AVX2 inline __m256 blend(__m256i d00, __m256i d10, __m256i d01, __m256i d11, __m256 fx,
+                                __m256 fy, __m256 fz) {
+  return lerp8(lerp8(lerp_pair(d00, fx), lerp_pair(d10, fx), fy),
+               lerp8(lerp_pair(d01, fx), lerp_pair(d11, fx), fy), fz);
+}
+
+// The classes of eight cells at coordinates v from one axis' table (which starts at lo).
+VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32_t* v) {
+  auto c = [&](int i) { return table[v[i] - lo]; };
+  return _mm256_setr_epi32(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7));
+}
+
+// Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
+// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2
+// (which a slab with the edge rule along z does not need).
+template <int K, bool ZEdge>
+VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
+  const int64_t sy = s.sy, sz = s.sz;
+  const uint8_t* q = s.pz + idx;
+  const uint8_t* qm = q - dm;
+  const uint8_t* qp = q + sy + dm;
+  const uint8_t* qzm = s.pzm + idx;
+  const uint8_t* qzp = s.pzp + idx;
+  const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
+                           qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
+  for (int k = 0; k < (ZEdge ? 8 : 12); ++k) {
+    int32_t v;
+    std::memcpy(&v, at[k], 4);
+    if constexpr (K == 0)
+      w[k] = _mm_cvtsi32_si128(v);
+    else
+      w[k] = _mm_insert_epi32(w[k], v, K);
+  }
+}
+
+// Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
+// (they read stand-in samples, and their output is to be replaced).
+template <bool ZEdge>
+VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
+                           float* g) {
+  const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
+  const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
+  const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
+  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
+  const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
+  // Without a fast lane the view may be too narrow for the stand-in reads below.
+  if (slow_lanes == 0xffu) return slow_lanes;
+  const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
+  const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
+  const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
+
+  // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
+  const __m256i sy = _mm256_set1_epi32(s.sy);
+  const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
+                                      _mm256_set1_epi32(s.org));
+  const __m256i dym = _mm256_andnot_si256(ey, sy);
+  // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
+  // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
+  alignas(32) int32_t idx[8], dm[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
+  __m128i lo4[12], hi4[12];
+  lane<0, ZEdge>(s, idx[0], dm[0], lo4);
+  lane<1, ZEdge>(s, idx[1], dm[1], lo4);
+  lane<2, ZEdge>(s, idx[2], dm[2], lo4);
+  lane<3, ZEdge>(s, idx[3], dm[3], lo4);
+  lane<0, ZEdge>(s, idx[4], dm[4], hi4);
+  lane<1, ZEdge>(s, idx[5], dm[5], hi4);
+  lane<2, ZEdge>(s, idx[6], dm[6], hi4);
+  lane<3, ZEdge>(s, idx[7], dm[7], hi4);
+  auto join = [&](int k) VOXKIT_AVX2 {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
+  };
+  // r<dy><dz>: rows y + dy of plane z + dz; m, p: rows y - 1, y + 2; zm, zp: planes z - 1, z + 2.
+  const __m256i r00 = join(0), r10 = join(1), r01 = join(2), r11 = join(3);
+  const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
+  __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
+  if constexpr (!ZEdge) zm0 = join(8), zm1 = join(9), zp0 = join(10), zp1 = join(11);
+
+  // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
+  // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
+  // edge difference, so the lerp over that axis returns it unchanged (exact for finite f) and
+  // the remaining lerps are the edge rule's.
+  const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
+  // x: bytes (x - 1, x + 1, x, x + 2), or (x, x + 1, x, x + 1) on edge lanes.
+  const __m256i ctrl_c = _mm256_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15,
+                                          0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
+  const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
+                                          1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
+  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
+  const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
+  auto dx = [&](__m256i w) VOXKIT_AVX2 {
+    return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
+  };
+  // y and z: the cell's samples x, x + 1 of a low row at bytes 0, 2 and of a high row at 1, 3.
+  const char z_ = char(0x80);
+  const __m256i ctrl_lo = _mm256_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_,
+                                           1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
+  const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
+                                           z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
+  auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
+  auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
+  const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
+  const __m256i coef_z = ZEdge ? coef_e : coef_c;
+  // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
+  auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
+    return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
+  };
+  const __m256i lo00 = lo(r00), lo10 = lo(r10), lo01 = lo(r01);
+  const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
+
+  // f from (fx, fy, fz, -) per cell to a vector per component (lane = cell).
+  auto f2 = [&](int i) VOXKIT_AVX2 {
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 4 * i)),
+                                _mm_loadu_ps(f + 4 * i + 16), 1);
+  };
+  const __m256 a0 = f2(0), a1 = f2(1), a2 = f2(2), a3 = f2(3);
+  const __m256 t0 = _mm256_unpacklo_ps(a0, a1), t1 = _mm256_unpacklo_ps(a2, a3);
+  const __m256 t2 = _mm256_unpackhi_ps(a0, a1), t3 = _mm256_unpackhi_ps(a2, a3);
+  const __m256 fx = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m256 fy = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+
+  const __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
+  const __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
+                          pair(lo(m1), hi11, coef_y), pair(lo01, hi(p1), coef_y), fx, fy, fz);
+  const __m256 gz = blend(pair(lo(zm0), hi01, coef_z), pair(lo(zm1), hi11, coef_z),
+                          pair(lo00, hi(zp0), coef_z), pair(lo10, hi(zp1), coef_z), fx, fy, fz);
+
+  // Back to (gx, gy, gz, 0) per cell.
+  const __m256 u0 = _mm256_unpacklo_ps(gx, gy), u1 = _mm256_unpackhi_ps(gx, gy);
+  const __m256 v0 = _mm256_unpacklo_ps(gz, _mm256_setzero_ps());
+  const __m256 v1 = _mm256_unpackhi_ps(gz, _mm256_setzero_ps());
+  const __m256 o0 = _mm256_shuffle_ps(u0, v0, _MM_SHUFFLE(1, 0, 1, 0));  // cells 0, 4
+  const __m256 o1 = _mm256_shuffle_ps(u0, v0, _MM_SHUFFLE(3, 2, 3, 2));  // cells 1, 5
+  const __m256 o2 = _mm256_shuffle_ps(u1, v1, _MM_SHUFFLE(1, 0, 1, 0));  // cells 2, 6
+  const __m256 o3 = _mm256_shuffle_ps(u1, v1, _MM_SHUFFLE(3, 2, 3, 2));  // cells 3, 7
+  _mm256_storeu_ps(g, _mm256_permute2f128_ps(o0, o1, 0x20));
+  _mm256_storeu_ps(g + 8, _mm256_permute2f128_ps(o2, o3, 0x20));
+  _mm256_storeu_ps(g + 16, _mm256_permute2f128_ps(o0, o1, 0x31));
+  _mm256_storeu_ps(g + 24, _mm256_permute2f128_ps(o2, o3, 0x31));
+  return slow_lanes;
+}
+
+}  // namespace
+
+void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
+                          const float* f, float* g) const {
+  const int32_t cz = cls_[2][size_t(z - clo_[2])];
+  Slab s;
+  const bool zedge = (cz & kEdge) != 0;
+  const uint8_t* plane = v_.data + v_.sz * (z - v_.lo[2]);
+  s.pz = plane;
+  s.pz1 = plane + v_.sz;
+  s.pzm = zedge ? s.pz : plane - v_.sz;
+  s.pzp = zedge ? s.pz1 : plane + 2 * v_.sz;
+  auto run = zedge ? batch<true> : batch<false>;
+  s.clsx = cls_[0].data();
+  s.clsy = cls_[1].data();
+  s.clo0 = int32_t(clo_[0]);
+  s.clo1 = int32_t(clo_[1]);
+  s.sy = int32_t(v_.sy);
+  s.sz = v_.sz;
+  // Wraps in 32 bits like the lanes; only the sum x + sy * y + org need be in range.
+  s.org = int32_t(uint32_t(-(v_.lo[0] + 1) - v_.sy * v_.lo[1]));
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const unsigned slow = run(s, x + i, y + i, f + 4 * i, g + 4 * i);
+    for (unsigned m = slow; m; m &= m - 1) {
+      const size_t k = i + size_t(std::countr_zero(m));
+      cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
+    }
+  }
+  if (i < n) {
+    // The last few cells, padded with copies of the first of them.
+    alignas(32) int32_t xs[8], ys[8];
+    alignas(32) float fs[32], gs[32];
+    const size_t m = n - i;
+    for (size_t k = 0; k < 8; ++k) {
+      const size_t from = i + (k < m ? k : 0);
+      xs[k] = x[from];
+      ys[k] = y[from];
+      std::memcpy(fs + 4 * k, f + 4 * from, 4 * sizeof(float));
+    }
+    const unsigned slow = run(s, xs, ys, fs, gs);
+    std::memcpy(g + 4 * i, gs, m * 4 * sizeof(float));
+    for (unsigned b = slow & ((1u << m) - 1); b; b &= b - 1) {
+      const size_t k = i + size_t(std::countr_zero(b));
+      cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
+    }
+  }
+}
+
+}  // namespace voxkit::mesh_detail
+
+#endif
