@@ -81,6 +81,14 @@ SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
 #endif
   for (int64_t z = lo[2]; z <= hi[2]; ++z) {
     const uint8_t* p = v.ptr(lo[0], lo[1], z);
+#if defined(__SSE2__)
+    // The next slab's rows are a jump away in memory: ask for them while this one is read
+    // (when they are few; a long run of slabs streams well enough).
+    const int64_t span = (hi[1] - lo[1]) * v.sy + n;
+    if (z < hi[2] && span <= 16384)
+      for (const uint8_t* q = p + v.sz; q < p + v.sz + span; q += 64)
+        _mm_prefetch(reinterpret_cast<const char*>(q), _MM_HINT_T0);
+#endif
     for (int64_t y = lo[1]; y <= hi[1]; ++y, out += words_, p += v.sy) row_bits(p, n, out);
   }
   uint64_t any = 0, all = ~uint64_t(0);

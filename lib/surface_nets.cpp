@@ -163,6 +163,10 @@ struct Scratch {
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
   std::vector<BitRange> ranges;
   std::vector<uint64_t> counts, edges;
+  std::vector<uint64_t> fast_own;  // per word of a row: cells of parts owning cells of it alone
+  std::vector<int32_t> slow_parts;  // the other parts
+  std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
+  std::vector<float> f, g;                       // ... their offsets and gradients
   SnGradients gradients;
 };
 
@@ -184,47 +188,25 @@ inline void ensure(std::vector<T>& v, size_t n) {
 void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
                 int64_t x, int64_t y, int64_t z, const float (&f)[3]);
 
-// Writes the vertex of cell x of row (y, z) at index `index` of the output arrays (which
-// have room for one more: a position and a normal are stored as 16 bytes). p is the cell's
-// corner sample, row the row's gradient planes and yz (0, y, z, 0).
+// The vertex offsets (fx, fy, fz, -) in each of n cells, cell i with its corner sample at
+// base + at[i], to f[4 * i ..]: the mean of the cell's edge crossings.
+void vertex_offsets(const uint8_t* base, const int32_t* at, size_t n, int64_t sy, int64_t sz,
+                    float* f) {
+  for (size_t i = 0; i < n; ++i) {
 #if defined(__SSE2__)
-inline __m128 emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
-                          const SnGradients& grads, const SnGradients::Row& row,
-                          const PaintClasses& classes, bool paint, uint32_t index,
-                          const uint8_t* p, int64_t x, int64_t y, int64_t z, __m128 yz) {
-  const View& s = t.sdf;
-  assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
-  __m128 sum;
-  const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
-  const __m128 c = _mm_load_ps(cs.base);
-  // (base + sum) / count per axis, the count's reciprocal in lane 3.
-  const __m128 f = _mm_mul_ps(_mm_add_ps(c, sum), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3)));
-  const __m128 at = _mm_or_ps(yz, _mm_cvtsi32_ss(_mm_setzero_ps(), int(x)));
-  _mm_storeu_ps(positions[index].data(), _mm_add_ps(at, f));
-  if (t.normals) grads.gradient(row, x, p, s.sy, s.sz, f, normals[index].data());
-  if (paint) {
-    alignas(16) float fs[4];
-    _mm_store_ps(fs, f);
-    const float f3[3] = {fs[0], fs[1], fs[2]};
-    emit_paint(t, out, classes, index, x, y, z, f3);
-  }
-  return f;
-}
+    __m128 sum;
+    const CellCase& cs = kCases[corners(base + at[i], sy, sz, sum)];
+    const __m128 c = _mm_load_ps(cs.base);
+    // (base + sum) / count per axis, the count's reciprocal in lane 3.
+    _mm_storeu_ps(f + 4 * i, _mm_mul_ps(_mm_add_ps(c, sum), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3))));
 #else
-inline void emit_vertex(const Task& t, Vec3* positions, Vec3* normals, Mesh& out,
-                        const SnGradients& grads, const SnGradients::Row& row,
-                        const PaintClasses& classes, bool paint, uint32_t index, const uint8_t* p,
-                        int64_t x, int64_t y, int64_t z, float (&f)[3]) {
-  const View& s = t.sdf;
-  assert(p == s.ptr(x, y, z) && s.contains(x + 1, y + 1, z + 1));
-  float sum[3];
-  const CellCase& cs = kCases[corners(p, s.sy, s.sz, sum)];
-  for (int k = 0; k < 3; ++k) f[k] = (cs.base[k] + sum[k]) * cs.inv;
-  positions[index] = {float(x) + f[0], float(y) + f[1], float(z) + f[2]};
-  if (t.normals) grads.gradient(row, x, p, s.sy, s.sz, f, normals[index].data());
-  if (paint) emit_paint(t, out, classes, index, x, y, z, f);
-}
+    float sum[3];
+    const CellCase& cs = kCases[corners(base + at[i], sy, sz, sum)];
+    for (int k = 0; k < 3; ++k) f[4 * i + k] = (cs.base[k] + sum[k]) * cs.inv;
+    f[4 * i + 3] = 0.0f;
 #endif
+  }
+}
 
 // The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
 // unpainted path stays small.
@@ -347,6 +329,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   };
   std::vector<Part> parts(static_cast<size_t>(nparts));
   sc.part_of.resize(size_t(W));
+  sc.fast_own.assign(size_t(words), 0);
+  sc.slow_parts.clear();
   if (sc.counts.size() < size_t(nparts)) sc.counts.resize(size_t(nparts));
   sc.shared.assign(size_t(W), 0);
   int64_t slab_cells = 0;
@@ -366,6 +350,9 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     if (first / 64 == last / 64 && pt.w <= 64) {
       pt.own_word = first / 64;
       pt.own_mask = word_limit(pt.own_word, last + 1) & ~word_limit(pt.own_word, first);
+      sc.fast_own[size_t(pt.own_word)] |= pt.own_mask;
+    } else {
+      sc.slow_parts.push_back(int32_t(j));
     }
   }
   sc.edges.resize(size_t(3 * words));
@@ -448,52 +435,67 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     auto cur = [&](const Part& pt) { return pt.slabs + (z & 1) * pt.w * H; };
     auto prev = [&](const Part& pt) { return pt.slabs + ((z - 1) & 1) * pt.w * H; };
     if (t.normals) fill_plane(z + 1);
-    const uint64_t* mw = mixed(clo[1], z);
-    for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow) {
-      uint64_t row_any = 0;
-      for (int64_t k = 0; k < words; ++k) row_any |= mw[k];
-      if (row_any == 0) continue;
-      const int64_t ry = y - clo[1];
-      const uint8_t* p = t.sdf.ptr(clo[0], y, z);
-      const SnGradients::Row grow = t.normals ? grads.row(y, z) : SnGradients::Row{};
-#if defined(__SSE2__)
-      const __m128 yz = _mm_setr_ps(0.0f, float(y), float(z), 0.0f);
-#endif
-      for (int64_t k = 0; k < words; ++k)
-        for (uint64_t b = mw[k]; b; b &= b - 1) {
-          const int64_t i = 64 * k + std::countr_zero(b), x = clo[0] + i;
-          const size_t j = size_t(sc.part_of[size_t(i)]);
-          Part& pt = parts[j];
-          const Task& pt_task = paint ? pt.task : t;
-#if defined(__SSE2__)
-          const __m128 f = emit_vertex(pt_task, pt.positions, pt.normals, outs[j], grads, grow,
-                                       pt.classes, paint, uint32_t(pt.next), p + i, x, y, z, yz);
-#else
-          float f[3];
-          emit_vertex(pt_task, pt.positions, pt.normals, outs[j], grads, grow, pt.classes, paint,
-                      uint32_t(pt.next), p + i, x, y, z, f);
-#endif
-          cur(pt)[pt.w * ry + (x - pt.b)] = uint32_t(pt.next);
-          if (sc.shared[size_t(i)]) {
-            // The cell below the next part's low face: the same vertex, in that part too.
-            Part& q = parts[j + 1];
-            std::memcpy(q.positions[q.next].data(), pt.positions[pt.next].data(), sizeof(Vec3));
-            if (t.normals)
-              std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
-            if (paint) {
-#if defined(__SSE2__)
-              alignas(16) float fs[4];
-              _mm_store_ps(fs, f);
-              const float f3[3] = {fs[0], fs[1], fs[2]};
-#else
-              const float (&f3)[3] = f;
-#endif
-              emit_paint(q.task, outs[j + 1], q.classes, uint32_t(q.next), x, y, z, f3);
-            }
-            cur(q)[q.w * ry] = uint32_t(q.next++);
+    // The slab's cells with a vertex, in vertex order (y, then x) ...
+    const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
+    size_t n = 0;
+    {
+      ensure(sc.cell_x, size_t(W * H));
+      ensure(sc.cell_y, size_t(W * H));
+      ensure(sc.cell_at, size_t(W * H));
+      const uint64_t* mw = mixed(clo[1], z);
+      for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow)
+        for (int64_t k = 0; k < words; ++k)
+          for (uint64_t b = mw[k]; b; b &= b - 1) {
+            const int64_t i = 64 * k + std::countr_zero(b);
+            sc.cell_x[n] = int32_t(clo[0] + i);
+            sc.cell_y[n] = int32_t(y);
+            sc.cell_at[n] = int32_t(i + (y - clo[1]) * t.sdf.sy);
+            ++n;
           }
-          ++pt.next;
-        }
+    }
+    // ... their vertex offsets and gradients, many cells at a time ...
+    ensure(sc.f, 4 * n + 4);
+    ensure(sc.g, 4 * n + 4);
+    float* const f = sc.f.data();
+    float* const g = sc.g.data();
+    vertex_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
+    if (t.normals)
+      for (size_t c = 0; c < n; ++c)
+        grads.gradient(grads.row(sc.cell_y[c], z), sc.cell_x[c], slab_base + sc.cell_at[c],
+                       t.sdf.sy, t.sdf.sz,
+#if defined(__SSE2__)
+                       _mm_loadu_ps(f + 4 * c),
+#else
+                       reinterpret_cast<const float(&)[3]>(f[4 * c]),
+#endif
+                       g + 4 * c);
+    // ... and into the parts' meshes.
+    for (size_t c = 0; c < n; ++c) {
+      const int64_t x = sc.cell_x[c], y = sc.cell_y[c], i = x - clo[0], ry = y - clo[1];
+      const size_t j = size_t(sc.part_of[size_t(i)]);
+      Part& pt = parts[j];
+      const float* fc = f + 4 * c;
+#if defined(__SSE2__)
+      const __m128 at = _mm_cvtepi32_ps(_mm_setr_epi32(int(x), int(y), int(z), 0));
+      _mm_storeu_ps(pt.positions[pt.next].data(), _mm_add_ps(at, _mm_loadu_ps(fc)));
+      if (t.normals) _mm_storeu_ps(pt.normals[pt.next].data(), _mm_loadu_ps(g + 4 * c));
+#else
+      pt.positions[pt.next] = {float(x) + fc[0], float(y) + fc[1], float(z) + fc[2]};
+      if (t.normals) pt.normals[pt.next] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
+#endif
+      const float f3[3] = {fc[0], fc[1], fc[2]};
+      if (paint) emit_paint(pt.task, outs[j], pt.classes, uint32_t(pt.next), x, y, z, f3);
+      cur(pt)[pt.w * ry + (x - pt.b)] = uint32_t(pt.next);
+      if (sc.shared[size_t(i)]) {
+        // The cell below the next part's low face: the same vertex, in that part too.
+        Part& q = parts[j + 1];
+        std::memcpy(q.positions[q.next].data(), pt.positions[pt.next].data(), sizeof(Vec3));
+        if (t.normals)
+          std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
+        if (paint) emit_paint(q.task, outs[j + 1], q.classes, uint32_t(q.next), x, y, z, f3);
+        cur(q)[q.w * ry] = uint32_t(q.next++);
+      }
+      ++pt.next;
     }
     if (z < t.own_lo[2]) continue;
 
@@ -526,8 +528,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         ye[k] = z >= 1 ? (r[k] ^ ry[k]) & x0 : 0;
         ze[k] = y >= 1 ? (r[k] ^ rz[k]) & x0 : 0;
       }
-      for (Part& pt : parts) {
-        if (pt.vertices == 0) continue;
+      auto quads = [&](Part& pt) {
         const int64_t shift = pt.b - clo[0];
         const uint32_t* c = cur(pt) + pt.w * (y - clo[1]);   // cells (x, y, z)
         const uint32_t* cy = c - pt.w;                       // (x, y - 1, z)
@@ -562,7 +563,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           const int64_t k = pt.own_word;
           const uint64_t own = pt.own_mask;
           const uint64_t exe = xe[k] & own, eye = ye[k] & own, eze = ze[k] & own;
-          if ((exe | eye | eze) == 0) continue;
           const int64_t base = 64 * k - shift;  // part cell of the word's bit 0
           c += base, cy += base, p += base, py += base;
           emit(0, exe, eye, eze, r[k]);
@@ -577,7 +577,17 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           }
         }
         pt.out_at = out_at;
-      }
+      };
+      // The parts owning cells of a single word are found from the row's edges; the
+      // others are visited one by one.
+      for (int64_t k = 0; k < words; ++k)
+        for (uint64_t u = (xe[k] | ye[k] | ze[k]) & sc.fast_own[size_t(k)]; u;) {
+          Part& pt = parts[size_t(sc.part_of[size_t(64 * k + std::countr_zero(u))])];
+          quads(pt);
+          u &= ~pt.own_mask;
+        }
+      for (int32_t j : sc.slow_parts)
+        if (parts[size_t(j)].vertices != 0) quads(parts[size_t(j)]);
     }
     for (Part& pt : parts)
       if (pt.vertices != 0) pt.at = uint64_t(pt.out_at - sc.indices[size_t(&pt - parts.data())].data());
