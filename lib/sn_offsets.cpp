@@ -152,34 +152,61 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
   return _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_setzero_si256(), negative));
 }
 
-// Eight cells with minimum corners at the gather indices idx: writes 32 floats to out.
-// Rows y, z and y+z of each cell are read as the 32-bit words starting at their corner,
-// except the last row, read as the word ending at corner 7: every word lies between the
-// cell's corners 0 and 7 (as sy, sz >= 2), so nothing outside the cell's span is read.
-[[VOXKIT_AVX2]] inline void step8(const uint8_t* base, __m256i idx, int64_t sy, int64_t sz,
-                                  float* out) {
-  const __m256i g0 = _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), idx, 1);
-  const __m256i g1 = _mm256_i32gather_epi32(reinterpret_cast<const int*>(base + sy), idx, 1);
-  const __m256i g2 = _mm256_i32gather_epi32(reinterpret_cast<const int*>(base + sz), idx, 1);
-  const __m256i g3 =
-      _mm256_i32gather_epi32(reinterpret_cast<const int*>(base + sy + sz - 2), idx, 1);
-  const __m256i low = _mm256_set1_epi32(0xff), half = _mm256_set1_epi32(128);
-  const __m256i c[8] = {
-      _mm256_and_si256(g0, low),
-      _mm256_and_si256(_mm256_srli_epi32(g0, 8), low),
-      _mm256_and_si256(g1, low),
-      _mm256_and_si256(_mm256_srli_epi32(g1, 8), low),
-      _mm256_and_si256(g2, low),
-      _mm256_and_si256(_mm256_srli_epi32(g2, 8), low),
-      _mm256_and_si256(_mm256_srli_epi32(g3, 16), low),
-      _mm256_srli_epi32(g3, 24),
+// The corner pairs (x, x + 1) of eight cells in one sample row each, as 32-bit lanes
+// holding the pair's two bytes: the first in bits 0-7, the second in bits 8-15. Loaded a
+// pair at a time (gathers are slower on some CPUs, and a pair reads no byte past the cell).
+[[VOXKIT_AVX2]] inline __m256i row_pairs(const uint8_t* row, const int32_t* at) {
+  auto pair = [row, at](int k) {
+    uint16_t w;
+    std::memcpy(&w, row + at[k], 2);
+    return int(w);
   };
-  __m256 v[8], num[7];
-  __m256i solid[8];
+  __m128i r = _mm_cvtsi32_si128(pair(0));
+  r = _mm_insert_epi16(r, pair(1), 1);
+  r = _mm_insert_epi16(r, pair(2), 2);
+  r = _mm_insert_epi16(r, pair(3), 3);
+  r = _mm_insert_epi16(r, pair(4), 4);
+  r = _mm_insert_epi16(r, pair(5), 5);
+  r = _mm_insert_epi16(r, pair(6), 6);
+  r = _mm_insert_epi16(r, pair(7), 7);
+  return _mm256_cvtepu16_epi32(r);
+}
+
+// Eight cells with minimum corners at base + at[0..7]: writes 32 floats to out.
+[[VOXKIT_AVX2]] inline void step8(const uint8_t* base, const int32_t* at, int64_t sy, int64_t sz,
+                                  float* out) {
+  // The corner bytes, one vector per corner. Eight cells in a run along x (as a row's
+  // mixed cells usually are) share their samples: each row's 9 bytes are read as the 8
+  // from the first cell's corner and the 8 from the next sample. Other cells are read a
+  // pair a time.
+  const __m256i low = _mm256_set1_epi32(0xff);
+  const __m256i idx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
+  const __m256i run = _mm256_add_epi32(_mm256_set1_epi32(at[0]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256i c[8];
+  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(idx, run)) == -1) {
+    const uint8_t* p = base + at[0];
+    const int64_t row[4] = {0, sy, sz, sy + sz};
+    for (int r = 0; r < 4; ++r) {
+      c[2 * r] = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r])));
+      c[2 * r + 1] =
+          _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r] + 1)));
+    }
+  } else {
+    const __m256i rows[4] = {row_pairs(base, at), row_pairs(base + sy, at),
+                             row_pairs(base + sz, at), row_pairs(base + sy + sz, at)};
+    for (int r = 0; r < 4; ++r) {
+      c[2 * r] = _mm256_and_si256(rows[r], low);
+      c[2 * r + 1] = _mm256_srli_epi32(rows[r], 8);
+    }
+  }
+  // Corner c as floats, and whether it is air (above 127.5 exactly when its byte is above
+  // 127): an edge crosses when its corners differ in that as in being solid.
   const __m256 iso = _mm256_set1_ps(kIsoLevel);
+  __m256 v[8], num[7];
+  __m256i air[8];
   for (int k = 0; k < 8; ++k) {
     v[k] = _mm256_cvtepi32_ps(c[k]);
-    solid[k] = _mm256_cmpgt_epi32(half, c[k]);
+    air[k] = _mm256_castps_si256(_mm256_cmp_ps(v[k], iso, _CMP_GT_OQ));
     if (k < 7) num[k] = _mm256_sub_ps(iso, v[k]);  // corner 7 is no edge's low corner
   }
   // Crossing masks and offsets of the edges along x (0-1, 2-3, 4-5, 6-7), y (0-2, 1-3,
@@ -188,9 +215,9 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
   __m256 ex[4], ey[4], ez[4];
   for (int j = 0; j < 4; ++j) {
     const int lx = kLow[0][j], ly = kLow[1][j], lz = kLow[2][j];
-    x[j] = _mm256_xor_si256(solid[lx], solid[lx + 1]);
-    y[j] = _mm256_xor_si256(solid[ly], solid[ly + 2]);
-    z[j] = _mm256_xor_si256(solid[lz], solid[lz + 4]);
+    x[j] = _mm256_xor_si256(air[lx], air[lx + 1]);
+    y[j] = _mm256_xor_si256(air[ly], air[ly + 2]);
+    z[j] = _mm256_xor_si256(air[lz], air[lz + 4]);
     ex[j] = edge(num[lx], v[lx], v[lx + 1], x[j]);
     ey[j] = edge(num[ly], v[ly], v[ly + 2], y[j]);
     ez[j] = edge(num[lz], v[lz], v[lz + 4], z[j]);
@@ -233,17 +260,19 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
 [[gnu::target("avx2")]] void offsets_avx2(const uint8_t* base, const int32_t* offset, size_t n,
                                           int64_t sy, int64_t sz, float* f_out) {
   size_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    step8(base, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(offset + i)), sy, sz,
-          f_out + 4 * i);
+  for (; i + 8 <= n; i += 8) step8(base, offset + i, sy, sz, f_out + 4 * i);
   if (i == n) return;
-  // The last few cells padded with copies of the last one (whose bytes are readable), the
-  // results of the real ones copied out.
-  alignas(32) int32_t idx[8];
+  // The last few cells: as the last eight when there are eight (those already done are
+  // done again, to the same bits), else padded with copies of the last cell.
+  if (n >= 8) {
+    step8(base, offset + n - 8, sy, sz, f_out + 4 * (n - 8));
+    return;
+  }
+  int32_t at[8];
   alignas(32) float out[32];
-  for (size_t k = 0; k < 8; ++k) idx[k] = offset[i + k < n ? i + k : n - 1];
-  step8(base, _mm256_load_si256(reinterpret_cast<const __m256i*>(idx)), sy, sz, out);
-  std::memcpy(f_out + 4 * i, out, (n - i) * 4 * sizeof(float));
+  for (size_t k = 0; k < 8; ++k) at[k] = offset[k < n ? k : n - 1];
+  step8(base, at, sy, sz, out);
+  std::memcpy(f_out, out, n * 4 * sizeof(float));
 }
 
 #undef VOXKIT_AVX2

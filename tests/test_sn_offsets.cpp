@@ -171,6 +171,18 @@ TEST_CASE("sn offsets match the definition on grid batches of 0 to 40 cells in a
       for (auto& o : batch) o = cells[cell(rng)];
       for (OffsetsKernel k : kernels()) check(k, grid.data(), batch, sy, sz);
     }
+  // Runs of neighbouring cells along x (read as whole rows by the AVX2 kernel), of every
+  // length, starting anywhere in the list of mixed cells.
+  for (size_t n = 0; n <= 40; ++n)
+    for (int r = 0; r < 4; ++r) {
+      const size_t from = cell(rng) % (cells.size() - n);
+      std::vector<int32_t> batch(cells.begin() + std::ptrdiff_t(from),
+                                 cells.begin() + std::ptrdiff_t(from + n));
+      for (OffsetsKernel k : kernels()) check(k, grid.data(), batch, sy, sz);
+    }
+  size_t runs = 0;  // how many steps of eight in those lists are true runs
+  for (size_t i = 0; i + 8 <= cells.size(); ++i) runs += cells[i + 7] - cells[i] == 7;
+  CHECK(runs > 100);
   // Offsets are relative to any base: the same cells from a base in the grid's middle.
   const int64_t mid = sz * (nz / 2);
   std::vector<int32_t> shifted;
@@ -202,6 +214,18 @@ TEST_CASE("sn offsets read no byte outside the cells, even at a grid's first and
   grid[1] = 200;                 // and its corner 1 air
   grid[page - 1] = 0;            // the last cell's corner 7 solid
   grid[page - 2] = 200;          // and its corner 6 air
+  const int32_t last = int32_t(page - 1 - sy - sz - 1);
+  // Runs of eight and nine cells along x from the first cell and up to the last one, read
+  // as whole rows by the AVX2 kernel.
+  for (int32_t i = 0; i < 9; ++i) {
+    grid[size_t(i + 1)] = uint8_t(i % 2 ? 0 : 200);
+    grid[page - 1 - size_t(i + 1)] = uint8_t(i % 2 ? 0 : 200);
+  }
+  std::vector<int32_t> first_run, last_run;
+  for (int32_t i = 0; i < 9; ++i) {
+    first_run.push_back(i);
+    last_run.insert(last_run.begin(), last - i);
+  }
   std::vector<int32_t> cells;
   for (int64_t z = 0; z + 1 < nz; ++z)
     for (int64_t y = 0; y + 1 < 16; ++y)
@@ -209,14 +233,19 @@ TEST_CASE("sn offsets read no byte outside the cells, even at a grid's first and
         const int64_t o = x + sy * y + sz * z;
         if (mixed(grid + o, sy, sz)) cells.push_back(int32_t(o));
       }
-  const int32_t last = int32_t(page - 1 - sy - sz - 1);
   REQUIRE(cells.front() == 0);
   REQUIRE(cells.back() == last);
-  // The edge cells alone, as full steps and as the tail of a step, and all cells.
+  for (int32_t o : first_run) REQUIRE(mixed(grid + o, sy, sz));
+  for (int32_t o : last_run) REQUIRE(mixed(grid + o, sy, sz));
+  // The edge cells alone, as full steps and as the tail of a step, in runs, and all cells.
   for (OffsetsKernel k : kernels()) {
     check(k, grid, {0}, sy, sz);
     check(k, grid, {last}, sy, sz);
     check(k, grid, {last, 0, last, 0, last, 0, last, 0}, sy, sz);
+    check(k, grid, first_run, sy, sz);
+    check(k, grid, last_run, sy, sz);
+    check(k, grid, {first_run.begin(), first_run.end() - 1}, sy, sz);
+    check(k, grid, {last_run.begin() + 1, last_run.end()}, sy, sz);
     check(k, grid, cells, sy, sz);
   }
   munmap(map, 3 * page);
