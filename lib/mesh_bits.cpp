@@ -14,7 +14,20 @@ namespace {
 
 // Writes the solid bits of the n samples at p to out[0 .. (n + 63) / 64).
 inline void row_bits(const uint8_t* p, int64_t n, uint64_t* out) {
-  for (int64_t k = 0; 64 * k < n; ++k) {
+  int64_t k = 0;
+#if defined(__SSE2__)
+  // Whole words: four blocks of sixteen bytes, the top bit of a byte clear exactly when the
+  // byte is below 128.
+  for (; 64 * k + 64 <= n; ++k) {
+    const uint8_t* q = p + 64 * k;
+    auto block = [q](int i) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + i));
+      return uint64_t(uint16_t(~_mm_movemask_epi8(v)));
+    };
+    out[k] = block(0) | block(16) << 16 | block(32) << 32 | block(48) << 48;
+  }
+#endif
+  for (; 64 * k < n; ++k) {
     const uint8_t* q = p + 64 * k;
     const int64_t m = n - 64 * k < 64 ? n - 64 * k : 64;
     uint64_t word = 0;

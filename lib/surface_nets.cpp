@@ -13,6 +13,8 @@
 #include "lib/error.hpp"
 #include "lib/mesh_internal.hpp"
 #include "lib/sn_gradients.hpp"
+#include "lib/sn_normals.hpp"
+#include "lib/sn_offsets.hpp"
 
 namespace voxkit::mesh_detail {
 
@@ -120,12 +122,18 @@ struct BitRange {
 template <class Popcount>
 inline void count_ranges_with(Popcount pop, const uint64_t* rows, int64_t nrows, int64_t words,
                               const BitRange* ranges, size_t nranges, uint64_t* counts) {
-  for (int64_t r = 0; r < nrows; ++r, rows += words) {
-    uint64_t any = 0;
-    for (int64_t k = 0; k < words; ++k) any |= rows[k];
-    if (any == 0) continue;
-    for (size_t i = 0; i < nranges; ++i) counts[ranges[i].part] += pop(rows[ranges[i].word] & ranges[i].mask);
-  }
+  // The ranges are in word order: a row's zero words skip theirs.
+  for (int64_t r = 0; r < nrows; ++r, rows += words)
+    for (size_t i = 0; i < nranges;) {
+      const uint64_t w = rows[ranges[i].word];
+      if (w == 0) {
+        const uint32_t k = ranges[i].word;
+        while (i < nranges && ranges[i].word == k) ++i;
+        continue;
+      }
+      counts[ranges[i].part] += pop(w & ranges[i].mask);
+      ++i;
+    }
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -167,7 +175,7 @@ struct Scratch {
   std::vector<int32_t> slow_parts;  // the other parts
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
-  SnGradients gradients;
+  SnNormals normals;
 };
 
 // Bits pos .. pos + 63 of a row of n words (zero past its end).
@@ -321,6 +329,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     Vec3* positions = nullptr;
     Vec3* normals = nullptr;
     uint32_t* slabs = nullptr;  // two slabs of w * H vertex indices
+    uint32_t* cur = nullptr;     // slab z of the vertex indices
+    uint32_t* prev = nullptr;    // slab z - 1
     uint32_t* out_at = nullptr;  // where its next quad goes
     int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
     uint64_t own_mask = 0;       // ... and their bits in it
@@ -409,32 +419,15 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       }
     }
   }
-  SnGradients& grads = sc.gradients;
-  if (t.normals) {
-    grads.setup(t, clo, chi);
-    sc.need.resize(size_t((H + 1) * words));
-  }
-  // The gradients of plane z that some cell with a vertex touches: samples of cells in
-  // the slabs z - 1 and z, rows y - 1 and y, each cell giving its two x corners.
-  auto fill_plane = [&](int64_t z) {
-    uint64_t* need = sc.need.data();
-    const uint64_t* a = mixed(clo[1] - 1, z - 1);
-    const uint64_t* b = mixed(clo[1] - 1, z);
-    for (int64_t y = clo[1]; y <= chi[1]; ++y, a += mrow, b += mrow)
-      for (int64_t k = 0; k < words; ++k) {
-        auto cells = [&](int64_t j) { return a[j] | a[j + mrow] | b[j] | b[j + mrow]; };
-        const uint64_t c = cells(k);
-        *need++ = c | c << 1 | (k > 0 ? cells(k - 1) >> 63 : 0);
-      }
-    grads.fill_plane(t.sdf, z, sc.need.data(), H + 1, words);
-  };
-
-  if (t.normals) fill_plane(clo[2]);
+  if (t.normals) sc.normals.setup(t, clo, chi);
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     // Slab z of a part's vertex indices, and slab z - 1.
-    auto cur = [&](const Part& pt) { return pt.slabs + (z & 1) * pt.w * H; };
-    auto prev = [&](const Part& pt) { return pt.slabs + ((z - 1) & 1) * pt.w * H; };
-    if (t.normals) fill_plane(z + 1);
+    for (Part& pt : parts) {
+      pt.cur = pt.slabs + (z & 1) * pt.w * H;
+      pt.prev = pt.slabs + ((z - 1) & 1) * pt.w * H;
+    }
+    auto cur = [](const Part& pt) { return pt.cur; };
+    auto prev = [](const Part& pt) { return pt.prev; };
     // The slab's cells with a vertex, in vertex order (y, then x) ...
     const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
     size_t n = 0;
@@ -458,17 +451,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     ensure(sc.g, 4 * n + 4);
     float* const f = sc.f.data();
     float* const g = sc.g.data();
-    vertex_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
-    if (t.normals)
-      for (size_t c = 0; c < n; ++c)
-        grads.gradient(grads.row(sc.cell_y[c], z), sc.cell_x[c], slab_base + sc.cell_at[c],
-                       t.sdf.sy, t.sdf.sz,
-#if defined(__SSE2__)
-                       _mm_loadu_ps(f + 4 * c),
-#else
-                       reinterpret_cast<const float(&)[3]>(f[4 * c]),
-#endif
-                       g + 4 * c);
+    sn_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
+    if (t.normals) sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
     // ... and into the parts' meshes.
     for (size_t c = 0; c < n; ++c) {
       const int64_t x = sc.cell_x[c], y = sc.cell_y[c], i = x - clo[0], ry = y - clo[1];
