@@ -122,18 +122,12 @@ struct BitRange {
 template <class Popcount>
 inline void count_ranges_with(Popcount pop, const uint64_t* rows, int64_t nrows, int64_t words,
                               const BitRange* ranges, size_t nranges, uint64_t* counts) {
-  // The ranges are in word order: a row's zero words skip theirs.
-  for (int64_t r = 0; r < nrows; ++r, rows += words)
-    for (size_t i = 0; i < nranges;) {
-      const uint64_t w = rows[ranges[i].word];
-      if (w == 0) {
-        const uint32_t k = ranges[i].word;
-        while (i < nranges && ranges[i].word == k) ++i;
-        continue;
-      }
-      counts[ranges[i].part] += pop(w & ranges[i].mask);
-      ++i;
-    }
+  for (int64_t r = 0; r < nrows; ++r, rows += words) {
+    uint64_t any = 0;
+    for (int64_t k = 0; k < words; ++k) any |= rows[k];
+    if (any == 0) continue;
+    for (size_t i = 0; i < nranges; ++i) counts[ranges[i].part] += pop(rows[ranges[i].word] & ranges[i].mask);
+  }
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
