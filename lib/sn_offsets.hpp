@@ -29,12 +29,14 @@ OffsetsKernel sn_offsets_best();
 //   e_j   = (127.5f - float(lo)) / float(hi - lo) for a crossing edge j, else 0.0f
 //   sum_a = (e_0 + e_2) + (e_1 + e_3) over the four edges along axis a
 //   f_a   = (float(base_a) + sum_a) * (1.0f / float(count))
-// where count is the number of crossing edges and base_a the number of them whose low
-// corner has bit a set; single-precision IEEE operations, no fused multiply-add.
-// Preconditions: sy >= 2 and sz >= 2, every byte from a cell's minimum corner to its
-// maximum corner (base + offset[i] .. + sy + sz + 1) is readable (one buffer, as in any
-// x-fastest grid), and f_out is 16-byte aligned. Only those bytes are read: the AVX2 path
-// gathers 32-bit words, and takes the last corner pair from the word ending at corner 7.
+// where the edges j = 0..3 along x have low corners 0, 2, 4, 6, along y 0, 1, 4, 5 and
+// along z 0, 1, 2, 3, count is the number of crossing edges and base_a the number of them
+// whose low corner has bit a set; single-precision IEEE operations, no fused multiply-add.
+// Fastest with cells in x order: eight neighbouring cells along x make one AVX2 step.
+// Preconditions: every cell's eight corner bytes are readable, and f_out is 16-byte
+// aligned. No other byte is read (the kernels read corner pairs (x, x + 1), or for eight
+// cells in a run along x the nine bytes of each of their four rows), so a cell may sit at
+// the very start or end of its buffer.
 void sn_offsets(const uint8_t* base, const int32_t* offset, size_t n, int64_t sy, int64_t sz,
                 float* f_out);
 // The same with a given kernel, which must be supported.

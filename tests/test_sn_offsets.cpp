@@ -71,12 +71,11 @@ void check(OffsetsKernel k, const uint8_t* base, const std::vector<int32_t>& off
     for (int c = 0; c < 8; ++c) v[c] = p[(c & 1) + ((c >> 1) & 1) * sy + ((c >> 2) & 1) * sz];
     const std::array<float, 4> want = reference(v);
     if (std::memcmp(want.data(), out[i].f, sizeof(float) * 4) != 0 && bad++ < 3) {
-      INFO("kernel " << name(k) << " cell " << i << " of " << n << " corners " << int(v[0])
-                     << ' ' << int(v[1]) << ' ' << int(v[2]) << ' ' << int(v[3]) << ' '
-                     << int(v[4]) << ' ' << int(v[5]) << ' ' << int(v[6]) << ' ' << int(v[7])
-                     << " want " << want[0] << ' ' << want[1] << ' ' << want[2] << " got "
-                     << out[i].f[0] << ' ' << out[i].f[1] << ' ' << out[i].f[2] << ' '
-                     << out[i].f[3]);
+      INFO("kernel " << name(k) << " cell " << i << " of " << n << " corners " << int(v[0]) << ' '
+                     << int(v[1]) << ' ' << int(v[2]) << ' ' << int(v[3]) << ' ' << int(v[4]) << ' '
+                     << int(v[5]) << ' ' << int(v[6]) << ' ' << int(v[7]) << " want " << want[0]
+                     << ' ' << want[1] << ' ' << want[2] << " got " << out[i].f[0] << ' '
+                     << out[i].f[1] << ' ' << out[i].f[2] << ' ' << out[i].f[3]);
       CHECK(false);
     }
   }
@@ -210,13 +209,12 @@ TEST_CASE("sn offsets read no byte outside the cells, even at a grid's first and
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> any(0, 255);
   for (size_t i = 0; i < page; ++i) grid[i] = uint8_t(any(rng));
-  grid[0] = 0;                   // the first cell's corner 0 solid
-  grid[1] = 200;                 // and its corner 1 air
-  grid[page - 1] = 0;            // the last cell's corner 7 solid
-  grid[page - 2] = 200;          // and its corner 6 air
+  // The first cell at the first sample, the last cell at the last sample (its corner 7),
+  // and runs of nine mixed cells along x from the first and up to the last: the samples
+  // of the first and last rows alternate between solid and air.
   const int32_t last = int32_t(page - 1 - sy - sz - 1);
-  // Runs of eight and nine cells along x from the first cell and up to the last one, read
-  // as whole rows by the AVX2 kernel.
+  grid[0] = 0;
+  grid[page - 1] = 0;
   for (int32_t i = 0; i < 9; ++i) {
     grid[size_t(i + 1)] = uint8_t(i % 2 ? 0 : 200);
     grid[page - 1 - size_t(i + 1)] = uint8_t(i % 2 ? 0 : 200);
