@@ -22,96 +22,6 @@ namespace {
 
 constexpr uint32_t kNone = 0xffffffffu;
 
-// Cube edges as corner pairs (corner bits: 1 x, 2 y, 4 z); edge e runs along axis e / 4.
-constexpr uint8_t kCellEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
-                                       {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
-
-// Per corner sign mask: the sums over the crossing edges of their low corners' coordinates
-// (the part of the crossings' mean that needs no interpolation) and 1 / the number of
-// crossing edges, as floats ready to load as one vector.
-struct alignas(16) CellCase {
-  float base[3] = {0, 0, 0};
-  float inv = 0;
-};
-
-constexpr std::array<CellCase, 256> make_cases() {
-  std::array<CellCase, 256> cases{};
-  for (unsigned mask = 0; mask < 256; ++mask) {
-    int count = 0, base[3] = {0, 0, 0};
-    for (int e = 0; e < 12; ++e) {
-      const int a = kCellEdges[e][0], b = kCellEdges[e][1];
-      if (!(((mask >> a) ^ (mask >> b)) & 1u)) continue;
-      ++count;
-      for (int k = 0; k < 3; ++k) base[k] += (a >> k) & 1;
-    }
-    for (int k = 0; k < 3; ++k) cases[mask].base[k] = float(base[k]);
-    cases[mask].inv = count == 0 ? 0.0f : 1.0f / float(count);
-  }
-  return cases;
-}
-
-constexpr std::array<CellCase, 256> kCases = make_cases();
-
-// Reads the eight corner bytes of the cell at p (corner bits: 1 x, 2 y, 4 z), returns their
-// solid mask, and sums per axis the crossing offsets (127.5 - a) / (b - a) of the four cube
-// edges along it that change sign, as (f0 + f2) + (f1 + f3) over the axis' edges 0..3.
-// Every edge is computed and the others masked out, the same arithmetic for every cell, in
-// the same order with or without SSE2.
-#if defined(__SSE2__)
-inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, __m128& sum) {
-  uint16_t pair[4];  // corners (0, 1), (2, 3), (4, 5), (6, 7)
-  std::memcpy(&pair[0], p, 2);
-  std::memcpy(&pair[1], p + sy, 2);
-  std::memcpy(&pair[2], p + sz, 2);
-  std::memcpy(&pair[3], p + sy + sz, 2);
-  uint64_t packed;
-  std::memcpy(&packed, pair, 8);
-  const __m128i bytes = _mm_cvtsi64_si128(int64_t(packed));
-  // The top bit of a byte is clear exactly when the byte is below 128.
-  const unsigned mask = ~unsigned(_mm_movemask_epi8(bytes)) & 0xffu;
-  const __m128i wide = _mm_unpacklo_epi8(bytes, _mm_setzero_si128());
-  const __m128 lo = _mm_cvtepi32_ps(_mm_unpacklo_epi16(wide, _mm_setzero_si128()));
-  const __m128 hi = _mm_cvtepi32_ps(_mm_unpackhi_epi16(wide, _mm_setzero_si128()));
-  const __m128 iso = _mm_set1_ps(kIsoLevel), one = _mm_set1_ps(1.0f);
-  auto axis = [&](__m128 a, __m128 b) {
-    const __m128 cross = _mm_xor_ps(_mm_cmplt_ps(a, iso), _mm_cmplt_ps(b, iso));
-    const __m128 den = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(b, a)), _mm_andnot_ps(cross, one));
-    return _mm_and_ps(cross, _mm_div_ps(_mm_sub_ps(iso, a), den));
-  };
-  const __m128 fx = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
-                         _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
-  const __m128 fy = axis(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
-                         _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
-  const __m128 fz = axis(lo, hi);
-  // Transposed sums: u = (x0 + x2, y0 + y2, x1 + x3, y1 + y3), v = (z0 + z2, 0, z1 + z3, 0).
-  const __m128 u = _mm_add_ps(_mm_unpacklo_ps(fx, fy), _mm_unpackhi_ps(fx, fy));
-  const __m128 v = _mm_add_ps(_mm_unpacklo_ps(fz, _mm_setzero_ps()),
-                              _mm_unpackhi_ps(fz, _mm_setzero_ps()));
-  sum = _mm_add_ps(_mm_movelh_ps(u, v), _mm_movehl_ps(v, u));
-  return mask;
-}
-#else
-inline unsigned corners(const uint8_t* p, int64_t sy, int64_t sz, float (&sum)[3]) {
-  constexpr int kLow[3][4] = {{0, 2, 4, 6}, {0, 1, 4, 5}, {0, 1, 2, 3}};
-  int v[8];
-  unsigned mask = 0;
-  for (int c = 0; c < 8; ++c) {
-    v[c] = p[(c & 1) + ((c >> 1) & 1) * sy + ((c >> 2) & 1) * sz];
-    mask |= unsigned(v[c] < 128) << c;
-  }
-  for (int axis = 0; axis < 3; ++axis) {
-    float f[4];
-    for (int j = 0; j < 4; ++j) {
-      const int a = kLow[axis][j], b = a + (1 << axis);
-      const bool cross = (v[a] < 128) != (v[b] < 128);
-      f[j] = cross ? (kIsoLevel - float(v[a])) / float(v[b] - v[a]) : 0.0f;
-    }
-    sum[axis] = (f[0] + f[2]) + (f[1] + f[3]);
-  }
-  return mask;
-}
-#endif
-
 // The bits `mask` of word `word` of a row belong to part `part`.
 struct BitRange {
   uint32_t part, word;
@@ -189,26 +99,6 @@ inline void ensure(std::vector<T>& v, size_t n) {
 
 void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
                 int64_t x, int64_t y, int64_t z, const float (&f)[3]);
-
-// The vertex offsets (fx, fy, fz, -) in each of n cells, cell i with its corner sample at
-// base + at[i], to f[4 * i ..]: the mean of the cell's edge crossings.
-void vertex_offsets(const uint8_t* base, const int32_t* at, size_t n, int64_t sy, int64_t sz,
-                    float* f) {
-  for (size_t i = 0; i < n; ++i) {
-#if defined(__SSE2__)
-    __m128 sum;
-    const CellCase& cs = kCases[corners(base + at[i], sy, sz, sum)];
-    const __m128 c = _mm_load_ps(cs.base);
-    // (base + sum) / count per axis, the count's reciprocal in lane 3.
-    _mm_storeu_ps(f + 4 * i, _mm_mul_ps(_mm_add_ps(c, sum), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3))));
-#else
-    float sum[3];
-    const CellCase& cs = kCases[corners(base + at[i], sy, sz, sum)];
-    for (int k = 0; k < 3; ++k) f[4 * i + k] = (cs.base[k] + sum[k]) * cs.inv;
-    f[4 * i + 3] = 0.0f;
-#endif
-  }
-}
 
 // The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
 // unpainted path stays small.
