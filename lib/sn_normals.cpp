@@ -43,15 +43,22 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
     // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis.
     // A fast path blends central differences only, reads the rows next to the cell only
     // along axes without the edge rule (it clamps them to the cell's own along the others),
-    // and always reads the four samples x - 1 .. x + 2 of each row.
+    // and reads four samples of each row round x, x + 1 (inside the view).
     cls_[a].resize(size_t(n - 1));
     for (int64_t i = 0; i + 1 < n; ++i) {
       const int64_t c = clo[a] + i;
       const bool edge = (c + 1) % t.chunk_cells == 0 && c + 1 < t.n(a);
       const bool central = i > 0 && i + 2 < n;
-      bool slow = !edge && !central;
-      if (a == 0 && !(c - 1 >= v_.lo[0] && c + 2 <= v_.hi[0])) slow = true;
-      cls_[a][size_t(i)] = (edge ? kEdge : 0) | (slow ? kSlow : 0);
+      int32_t cls = edge ? kEdge : central ? 0 : kSlow;
+      if (a == 0 && !(c - 1 >= v_.lo[0] && c + 2 <= v_.hi[0]) && !(cls & kSlow)) {
+        if (c + 3 <= v_.hi[0])
+          cls |= kUp;
+        else if (c - 2 >= v_.lo[0])
+          cls |= kDown;
+        else
+          cls |= kSlow;
+      }
+      cls_[a][size_t(i)] = cls;
     }
   }
   // The AVX2 gathers index a plane with 32-bit offsets from sample (lo[0], lo[1]).
@@ -118,15 +125,18 @@ void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, co
 #if defined(__SSE2__)
 namespace {
 
-inline __m128i word(const uint8_t* p) {
-  int32_t v;
+// Samples x - 1 .. x + 2 of a row from the four read at p, which start sx samples later.
+inline __m128i word(const uint8_t* p, int sx) {
+  uint32_t v;
   std::memcpy(&v, p, 4);
-  return _mm_cvtsi32_si128(v);
+  if (sx != 0) v = sx > 0 ? v << 8 : v >> 8;
+  return _mm_cvtsi32_si128(int32_t(v));
 }
-// Four 4-byte rows in one register.
-inline __m128i rows4(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d) {
-  return _mm_unpacklo_epi64(_mm_unpacklo_epi32(word(a), word(b)),
-                            _mm_unpacklo_epi32(word(c), word(d)));
+// Four such rows in one register.
+inline __m128i rows4(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d,
+                     int sx) {
+  return _mm_unpacklo_epi64(_mm_unpacklo_epi32(word(a, sx), word(b, sx)),
+                            _mm_unpacklo_epi32(word(c, sx), word(d, sx)));
 }
 inline __m128 lerp4(__m128 a, __m128 b, __m128 t) {
   return _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(b, a), t));
@@ -156,11 +166,13 @@ void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       continue;
     }
     const uint8_t* p = v_.ptr(x[i], y[i], z);
-    const uint8_t* q = p - 1;
+    // Only gx, which the edge rule replaces, needs the samples a shifted row leaves out.
+    const int sx = cls[0] & kUp ? 1 : cls[0] & kDown ? -1 : 0;
+    const uint8_t* q = p - 1 + sx;
     const int64_t ym = cls[1] & kEdge ? 0 : -sy, yp = cls[1] & kEdge ? sy : 2 * sy;
-    const __m128i r = rows4(q, q + sy, q + sz, q + sy + sz);
-    const __m128i m = rows4(q + ym, q + yp, q + sz + ym, q + sz + yp);
-    const __m128i zz = rows4(q + zm, q + zm + sy, q + zp, q + zp + sy);
+    const __m128i r = rows4(q, q + sy, q + sz, q + sy + sz, sx);
+    const __m128i m = rows4(q + ym, q + yp, q + sz + ym, q + sz + yp, sx);
+    const __m128i zz = rows4(q + zm, q + zm + sy, q + zp, q + zp + sy, sx);
     // Rows (y, y + 1) of plane z and z + 1; (y - 1, y + 2) of both; (y, y + 1) of z - 1, z + 2.
     const __m128i r0 = _mm_unpacklo_epi8(r, zero), r1 = _mm_unpackhi_epi8(r, zero);
     const __m128i m0 = _mm_unpacklo_epi8(m, zero), m1 = _mm_unpackhi_epi8(m, zero);

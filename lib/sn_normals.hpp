@@ -20,6 +20,11 @@ namespace voxkit::mesh_detail {
 class SnNormals {
  public:
   enum class Path { Scalar, Sse2, Avx2 };
+  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
+  // (a one-sided difference at a corner, or a neighbourhood outside the readable view);
+  // along x, the fast paths read the samples x .. x + 3 (kUp) or x - 2 .. x + 1 (kDown)
+  // instead of x - 1 .. x + 2 (an edge-rule cell on a face of a view holding just its box).
+  static constexpr int32_t kEdge = 1, kSlow = 2, kUp = 4, kDown = 8;
 
   SnNormals() : path_(best_path()) {}
   // The fastest path this machine runs.
@@ -39,9 +44,6 @@ class SnNormals {
             float* g) const;
 
  private:
-  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
-  // (a one-sided difference at a corner, or a neighbourhood outside the readable view).
-  static constexpr int32_t kEdge = 1, kSlow = 2;
   // Per sample along an axis: the difference (v[s + hi] - v[s + lo]) * mul, lo and hi in
   // samples, mul 2 for a one-sided difference.
   struct Sample {

@@ -83,7 +83,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                            float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge), two = _mm256_set1_epi32(SnNormals::kSlow);
   // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
   const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
   const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
@@ -92,12 +92,20 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   if (slow_lanes == 0xffu) return slow_lanes;
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
   const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
+  // Lanes whose row words start one sample later (+1) or earlier (-1), as 32-bit and as
+  // bytes: their byte picks below move back by as much.
+  const __m256i up = _mm256_cmpeq_epi32(_mm256_and_si256(cx, _mm256_set1_epi32(SnNormals::kUp)),
+                                        _mm256_set1_epi32(SnNormals::kUp));
+  const __m256i down = _mm256_cmpeq_epi32(_mm256_and_si256(cx, _mm256_set1_epi32(SnNormals::kDown)),
+                                          _mm256_set1_epi32(SnNormals::kDown));
+  const __m256i sx = _mm256_sub_epi32(down, up);
+  const __m256i sx8 = _mm256_sub_epi8(down, up);
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
 
   // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
   const __m256i sy = _mm256_set1_epi32(s.sy);
   const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
-                                      _mm256_set1_epi32(s.org));
+                                      _mm256_add_epi32(_mm256_set1_epi32(s.org), sx));
   const __m256i dym = _mm256_andnot_si256(ey, sy);
   // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
   // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
@@ -132,7 +140,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                                           0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
   const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
                                           1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
-  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
+  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, _mm256_sub_epi8(ctrl_e, sx8), ex);
   const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
@@ -143,8 +151,11 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                                            1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
   const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
                                            z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
-  auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
-  auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
+  const __m256i high = _mm256_set1_epi8(z_);  // keeps the zeroing picks zeroing
+  const __m256i pick_lo = _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, high));
+  const __m256i pick_hi = _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, high));
+  auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_lo); };
+  auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
   const __m256i coef_z = ZEdge ? coef_e : coef_c;
   // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
