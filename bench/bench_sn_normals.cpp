@@ -31,9 +31,9 @@ ByteGrid make_grid(Dims cells, uint32_t seed) {
   for (uint64_t z = 0; z < g.cells.sz(); ++z)
     for (uint64_t x = 0; x < g.cells.sx(); ++x)
       height[x + g.cells.sx() * z] =
-          float(cells.ny) * (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) *
-                                        std::cos(float(z) * 0.027f + b) +
-                             0.04f * std::sin(float(x + z) * 0.11f));
+          float(cells.ny) *
+          (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) * std::cos(float(z) * 0.027f + b) +
+           0.04f * std::sin(float(x + z) * 0.11f));
   for (uint64_t z = 0; z < g.cells.sz(); ++z)
     for (uint64_t y = 0; y < g.cells.sy(); ++y)
       for (uint64_t x = 0; x < g.cells.sx(); ++x)
@@ -81,8 +81,8 @@ struct RowTask {
 };
 
 // A row of chunks as mesh_chunks meshes it, or one chunk from just its samples.
-RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_t cz,
-                  bool row, std::mt19937& rng) {
+RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_t cz, bool row,
+                  std::mt19937& rng) {
   RowTask r;
   Task& t = r.t;
   t.cells = g.cells;
@@ -121,7 +121,8 @@ RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_
     for (int64_t y = r.clo[1]; y < r.chi[1]; ++y)
       for (int64_t x = r.clo[0]; x < r.chi[0]; ++x) {
         int solid = 0;
-        for (int c = 0; c < 8; ++c) solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
+        for (int c = 0; c < 8; ++c)
+          solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
         if (solid == 0 || solid == 8) continue;
         const size_t s = size_t(z - r.clo[2]);
         r.x[s].push_back(int32_t(x));
@@ -189,12 +190,12 @@ int main(int argc, char** argv) {
           for (size_t i = 0; i < r.x[s].size(); ++i) {
             const SnGradients::Row row = sg.row(ys[i], z);
             const uint8_t* p = t.sdf.ptr(xs[i], ys[i], z);
-  #if defined(__SSE2__)
+#if defined(__SSE2__)
             sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, _mm_loadu_ps(fs + 4 * i), &out[4 * i]);
-  #else
+#else
             const float f3[3] = {fs[4 * i], fs[4 * i + 1], fs[4 * i + 2]};
             sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, f3, &out[4 * i]);
-  #endif
+#endif
           }
           sink += out[0];
         }
@@ -221,9 +222,10 @@ int main(int argc, char** argv) {
       }
       return b * 1e9 / double(total);
     };
-    std::printf("%s: %zu surface cells\n",
-                row ? "rows of chunks (mesh_chunks)" : "chunks from their samples (mesh_chunk_samples)",
-                total);
+    std::printf(
+        "%s: %zu surface cells\n",
+        row ? "rows of chunks (mesh_chunks)" : "chunks from their samples (mesh_chunk_samples)",
+        total);
     auto wanted = [&](const char* name) { return !only || !std::strcmp(only, name); };
     if (wanted("cache"))
       std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));

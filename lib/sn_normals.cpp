@@ -6,6 +6,7 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
 #include <cstring>
 #endif
 
@@ -142,16 +143,20 @@ inline __m128 lerp4(__m128 a, __m128 b, __m128 t) {
   return _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(b, a), t));
 }
 // Signed 16-bit words 0..3 and 4..7 as floats.
-inline __m128 lo4(__m128i v) { return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(v, v), 16)); }
-inline __m128 hi4(__m128i v) { return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(v, v), 16)); }
+inline __m128 lo4(__m128i v) {
+  return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(v, v), 16));
+}
+inline __m128 hi4(__m128i v) {
+  return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(v, v), 16));
+}
 
 }  // namespace
 
 // One cell at a time: the sample rows round the cell as 16-bit words (row r of a register at
 // words 4r .. 4r + 3, samples x - 1 .. x + 2), differenced per axis, interleaved into the
 // eight corners' (gx, gy, gz, 0) and blended as SnGradients blends its cache.
-void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
-                          const float* f, float* g) const {
+void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
+                          float* g) const {
   const int64_t sy = v_.sy, sz = v_.sz;
   const int32_t cz = cls_[2][size_t(z - clo_[2])];
   // Planes z - 1 and z + 2, clamped to z and z + 1 where the edge rule replaces gz.
@@ -183,13 +188,15 @@ void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       // Each at words (dx, dy) -> dx + 4 dy.
       const __m128i gx = _mm_sub_epi16(_mm_srli_si128(rd, 4), rd);
       const __m128i rs = _mm_shuffle_epi32(rd, _MM_SHUFFLE(1, 0, 3, 2));
-      const __m128i gy = _mm_srli_si128(
-          _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(_mm_sub_epi16(md, rs)),
-                                       _mm_castsi128_pd(_mm_sub_epi16(rs, md)))),
-          2);
+      const __m128i gy =
+          _mm_srli_si128(_mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(_mm_sub_epi16(md, rs)),
+                                                      _mm_castsi128_pd(_mm_sub_epi16(rs, md)))),
+                         2);
       const __m128i gz = _mm_srli_si128(dz ? _mm_sub_epi16(zh, r0) : _mm_sub_epi16(r1, zl), 2);
-      const __m128i c0 = _mm_unpacklo_epi32(_mm_unpacklo_epi16(gx, gy), _mm_unpacklo_epi16(gz, zero));
-      const __m128i c1 = _mm_unpacklo_epi32(_mm_unpackhi_epi16(gx, gy), _mm_unpackhi_epi16(gz, zero));
+      const __m128i c0 =
+          _mm_unpacklo_epi32(_mm_unpacklo_epi16(gx, gy), _mm_unpacklo_epi16(gz, zero));
+      const __m128i c1 =
+          _mm_unpacklo_epi32(_mm_unpackhi_epi16(gx, gy), _mm_unpackhi_epi16(gz, zero));
       c[4 * dz + 0] = lo4(c0);
       c[4 * dz + 1] = hi4(c0);
       c[4 * dz + 2] = lo4(c1);

@@ -64,8 +64,8 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   const uint8_t* qp = q + sy + dm;
   const uint8_t* qzm = s.pzm + idx;
   const uint8_t* qzp = s.pzp + idx;
-  const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
-                           qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
+  const uint8_t* at[12] = {q,       q + sy,  q + sz, q + sz + sy, qm,  qp,
+                           qm + sz, qp + sz, qzm,    qzm + sy,    qzp, qzp + sy};
   for (int k = 0; k < (ZEdge ? 8 : 12); ++k) {
     int32_t v;
     std::memcpy(&v, at[k], 4);
@@ -83,7 +83,8 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                            float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge), two = _mm256_set1_epi32(SnNormals::kSlow);
+  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge),
+                two = _mm256_set1_epi32(SnNormals::kSlow);
   // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
   const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
   const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
@@ -136,10 +137,9 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   // the remaining lerps are the edge rule's.
   const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
   // x: bytes (x - 1, x + 1, x, x + 2), or (x, x + 1, x, x + 1) on edge lanes.
-  const __m256i ctrl_c = _mm256_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15,
-                                          0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
-  const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
-                                          1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
+  auto both = [&](__m128i half) VOXKIT_AVX2 { return _mm256_broadcastsi128_si256(half); };
+  const __m256i ctrl_c = both(_mm_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15));
+  const __m256i ctrl_e = both(_mm_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14));
   const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, _mm256_sub_epi8(ctrl_e, sx8), ex);
   const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
@@ -147,13 +147,15 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   };
   // y and z: the cell's samples x, x + 1 of a low row at bytes 0, 2 and of a high row at 1, 3.
   const char z_ = char(0x80);
-  const __m256i ctrl_lo = _mm256_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_,
-                                           1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
-  const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
-                                           z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
-  const __m256i high = _mm256_set1_epi8(z_);  // keeps the zeroing picks zeroing
-  const __m256i pick_lo = _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, high));
-  const __m256i pick_hi = _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, high));
+  const __m256i ctrl_lo =
+      both(_mm_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_));
+  const __m256i ctrl_hi =
+      both(_mm_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14));
+  const __m256i zeroing = _mm256_set1_epi8(z_);  // keeps the zeroing picks zeroing
+  const __m256i pick_lo =
+      _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, zeroing));
+  const __m256i pick_hi =
+      _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, zeroing));
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
@@ -200,8 +202,8 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
 
 }  // namespace
 
-void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
-                          const float* f, float* g) const {
+void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
+                          float* g) const {
   const int32_t cz = cls_[2][size_t(z - clo_[2])];
   Slab s;
   const bool zedge = (cz & kEdge) != 0;
