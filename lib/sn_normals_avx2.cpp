@@ -76,31 +76,28 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   }
 }
 
-// Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
-// (they read stand-in samples, and their output is to be replaced).
-template <bool ZEdge>
-VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
-                           float* g) {
+// Eight cells from xs, ys, f to g, of classes cx, cy; slow marks the lanes the vector cannot
+// take (they read stand-in samples, and their output is replaced afterwards). Shift: some
+// lane reads its rows shifted (kUp, kDown); rare, so the other batches skip that work.
+template <bool ZEdge, bool Shift>
+VOXKIT_AVX2 void lanes(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
+                       float* g, __m256i cx, __m256i cy, __m256i slow) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge),
-                two = _mm256_set1_epi32(SnNormals::kSlow);
-  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
-  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
-  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
-  const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
-  // Without a fast lane the view may be too narrow for the stand-in reads below.
-  if (slow_lanes == 0xffu) return slow_lanes;
+  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge);
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
   const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
   // Lanes whose row words start one sample later (+1) or earlier (-1), as 32-bit and as
   // bytes: their byte picks below move back by as much.
-  const __m256i up = _mm256_cmpeq_epi32(_mm256_and_si256(cx, _mm256_set1_epi32(SnNormals::kUp)),
-                                        _mm256_set1_epi32(SnNormals::kUp));
-  const __m256i down = _mm256_cmpeq_epi32(_mm256_and_si256(cx, _mm256_set1_epi32(SnNormals::kDown)),
-                                          _mm256_set1_epi32(SnNormals::kDown));
-  const __m256i sx = _mm256_sub_epi32(down, up);
-  const __m256i sx8 = _mm256_sub_epi8(down, up);
+  __m256i sx = _mm256_setzero_si256(), sx8 = sx;
+  if constexpr (Shift) {
+    const __m256i kup = _mm256_set1_epi32(SnNormals::kUp),
+                  kdown = _mm256_set1_epi32(SnNormals::kDown);
+    const __m256i up = _mm256_cmpeq_epi32(_mm256_and_si256(cx, kup), kup);
+    const __m256i down = _mm256_cmpeq_epi32(_mm256_and_si256(cx, kdown), kdown);
+    sx = _mm256_sub_epi32(down, up);
+    sx8 = _mm256_sub_epi8(down, up);
+  }
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
 
   // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
@@ -140,7 +137,8 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   auto both = [&](__m128i half) VOXKIT_AVX2 { return _mm256_broadcastsi128_si256(half); };
   const __m256i ctrl_c = both(_mm_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15));
   const __m256i ctrl_e = both(_mm_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14));
-  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, _mm256_sub_epi8(ctrl_e, sx8), ex);
+  const __m256i ctrl_x =
+      _mm256_blendv_epi8(ctrl_c, Shift ? _mm256_sub_epi8(ctrl_e, sx8) : ctrl_e, ex);
   const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
@@ -152,18 +150,18 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i ctrl_hi =
       both(_mm_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14));
   const __m256i zeroing = _mm256_set1_epi8(z_);  // keeps the zeroing picks zeroing
-  const __m256i pick_lo =
-      _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, zeroing));
-  const __m256i pick_hi =
-      _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, zeroing));
+  __m256i pick_lo = ctrl_lo, pick_hi = ctrl_hi;
+  if constexpr (Shift) {
+    pick_lo = _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, zeroing));
+    pick_hi = _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, zeroing));
+  }
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
   const __m256i coef_z = ZEdge ? coef_e : coef_c;
   // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
-  auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
-    return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
-  };
+  auto pair = [&](__m256i low, __m256i high, __m256i coef)
+                  VOXKIT_AVX2 { return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef); };
   const __m256i lo00 = lo(r00), lo10 = lo(r10), lo01 = lo(r01);
   const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
 
@@ -197,6 +195,24 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   _mm256_storeu_ps(g + 8, _mm256_permute2f128_ps(o2, o3, 0x20));
   _mm256_storeu_ps(g + 16, _mm256_permute2f128_ps(o0, o1, 0x31));
   _mm256_storeu_ps(g + 24, _mm256_permute2f128_ps(o2, o3, 0x31));
+}
+
+// Eight cells from xs, ys, f to g; returns the lanes whose output is to be replaced.
+template <bool ZEdge>
+VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
+                           float* g) {
+  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
+  const __m256i two = _mm256_set1_epi32(SnNormals::kSlow);
+  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
+  const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
+  // Without a fast lane the view may be too narrow for the stand-in reads.
+  if (slow_lanes == 0xffu) return slow_lanes;
+  const __m256i shift = _mm256_and_si256(cx, _mm256_set1_epi32(SnNormals::kUp | SnNormals::kDown));
+  if (_mm256_testz_si256(shift, shift))
+    lanes<ZEdge, false>(s, xs, ys, f, g, cx, cy, slow);
+  else
+    lanes<ZEdge, true>(s, xs, ys, f, g, cx, cy, slow);
   return slow_lanes;
 }
 
