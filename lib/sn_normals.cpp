@@ -88,15 +88,25 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
   const int64_t i[3] = {x - clo_[0], y - clo_[1], z - clo_[2]};
   const int32_t cls[3] = {cls_[0][size_t(i[0])], cls_[1][size_t(i[1])], cls_[2][size_t(i[2])]};
   const uint8_t* p = v_.ptr(x, y, z);
-  const int64_t step[3] = {1, v_.sy, v_.sz};
+  const int64_t sy = v_.sy, sz = v_.sz;
+  const int64_t corner[8] = {0, 1, sy, 1 + sy, sz, 1 + sz, sy + sz, 1 + sy + sz};
+  const int64_t step[3] = {1, sy, sz};
   for (int a = 0; a < 3; ++a) {
     if (cls[a] & kEdge) continue;
+    // The differences at the cell's low and high corners along the axis.
+    int64_t lo[2], hi[2];
+    int mul[2];
+    for (int d = 0; d < 2; ++d) {
+      const Sample& s = sample_[a][size_t(i[a] + d)];
+      lo[d] = s.lo * step[a];
+      hi[d] = s.hi * step[a];
+      mul[d] = s.mul;
+    }
     float c[8];
     for (int k = 0; k < 8; ++k) {
-      const int d[3] = {k & 1, (k >> 1) & 1, k >> 2};
-      const Sample& s = sample_[a][size_t(i[a] + d[a])];
-      const uint8_t* q = p + d[0] + d[1] * v_.sy + d[2] * v_.sz;
-      c[k] = float((int(q[s.hi * step[a]]) - int(q[s.lo * step[a]])) * s.mul);
+      const int d = (k >> a) & 1;
+      const uint8_t* q = p + corner[k];
+      c[k] = float((int(q[hi[d]]) - int(q[lo[d]])) * mul[d]);
     }
     g[a] = lerp(lerp(lerp(c[0], c[1], f[0]), lerp(c[2], c[3], f[0]), f[1]),
                 lerp(lerp(c[4], c[5], f[0]), lerp(c[6], c[7], f[0]), f[1]), f[2]);
