@@ -117,7 +117,9 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                      float* g) const {
+#if defined(__SSE2__)
   const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
+#endif
 #if defined(VOXKIT_SN_AVX2)
   if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
     slab_avx2(z, n, x, y, f, g);
