@@ -38,7 +38,8 @@ class SnNormals {
   void setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]);
 
   // The gradients of the n cells (x[i], y[i], z) of the box, at vertex offsets
-  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0):
+  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0)
+  // (no alignment needed; a cell may be listed more than once):
   // unnormalised and doubled, exactly as SnGradients gives them.
   void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
             float* g) const;
@@ -60,8 +61,8 @@ class SnNormals {
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
   std::vector<Sample> sample_[3];  // per sample of the box
-  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge | kSlow
-  bool wide_ok_ = false;           // sample offsets in a plane fit 32-bit gather indices
+  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge, kSlow, kUp, kDown
+  bool wide_ok_ = false;           // sample offsets within a plane fit the 32-bit lanes
   Path path_;
 };
 

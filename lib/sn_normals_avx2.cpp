@@ -25,7 +25,7 @@ struct Slab {
   const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
   int32_t clo0, clo1, sy;
   int64_t sz;
-  int32_t org;  // gather index of row word (x - 1, y) = x + sy * y + org
+  int32_t org;  // offset of row word (x - 1, y) from pz: x + sy * y + org
 };
 
 VOXKIT_AVX2 inline __m256 lerp8(__m256 a, __m256 b, __m256 t) {
