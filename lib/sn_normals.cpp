@@ -41,23 +41,22 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
       const int lo = i > 0 ? -1 : 0, hi = i + 1 < n ? 1 : 0;
       sample_[a][size_t(i)] = {int8_t(lo), int8_t(hi), int8_t(hi - lo == 2 ? 1 : 2)};
     }
-    // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis.
-    // A fast path blends central differences only, reads the rows next to the cell only
-    // along axes without the edge rule (it clamps them to the cell's own along the others),
-    // and reads four samples of each row round x, x + 1 (inside the view).
+    // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis
+    // with the one of the cell's own edge differences, which is what the blend gives when
+    // both corners take the doubled one-sided difference between them.
     cls_[a].resize(size_t(n - 1));
     for (int64_t i = 0; i + 1 < n; ++i) {
       const int64_t c = clo[a] + i;
       const bool edge = (c + 1) % t.chunk_cells == 0 && c + 1 < t.n(a);
-      const bool central = i > 0 && i + 2 < n;
-      int32_t cls = edge ? kEdge : central ? 0 : kSlow;
-      if (a == 0 && !(c - 1 >= v_.lo[0] && c + 2 <= v_.hi[0]) && !(cls & kSlow)) {
-        if (c + 3 <= v_.hi[0])
-          cls |= kUp;
-        else if (c - 2 >= v_.lo[0])
-          cls |= kDown;
-        else
-          cls |= kSlow;
+      const bool lo = edge || i == 0, hi = edge || i + 2 == n;
+      int32_t cls = (edge ? kEdge : (lo || hi) ? kOdd : 0) | (lo ? kLo : 0) | (hi ? kHi : 0);
+      if (a == 0) {
+        // Four samples of the view holding those the differences use.
+        const int64_t first = lo ? c : c - 1, last = hi ? c + 1 : c + 2;
+        auto fits = [&](int64_t start) {
+          return start >= v_.lo[0] && start + 3 <= v_.hi[0] && start <= first && start + 3 >= last;
+        };
+        cls |= fits(c - 1) ? 0 : fits(c) ? kUp : fits(c - 2) ? kDown : kSlow;
       }
       cls_[a][size_t(i)] = cls;
     }
@@ -117,17 +116,15 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                      float* g) const {
-#if defined(__SSE2__)
-  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
-#endif
 #if defined(VOXKIT_SN_AVX2)
-  if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
+  if (path_ == Path::Avx2 && wide_ok_) {
     slab_avx2(z, n, x, y, f, g);
     return;
   }
 #endif
 #if defined(__SSE2__)
-  if (!slow_z && path_ != Path::Scalar) {
+  // The SSE2 path takes central differences and the edge rule only.
+  if (!(cls_[2][size_t(z - clo_[2])] & kOdd) && path_ != Path::Scalar) {
     slab_sse2(z, n, x, y, f, g);
     return;
   }
@@ -178,7 +175,7 @@ void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* 
     const float* fi = f + 4 * i;
     float* gi = g + 4 * i;
     const int32_t cls[3] = {cls_[0][size_t(x[i] - clo_[0])], cls_[1][size_t(y[i] - clo_[1])], cz};
-    if ((cls[0] | cls[1]) & kSlow) {
+    if ((cls[0] | cls[1]) & (kSlow | kOdd)) {
       cell_scalar(x[i], y[i], z, fi, gi);
       continue;
     }

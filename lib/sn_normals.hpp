@@ -20,11 +20,13 @@ namespace voxkit::mesh_detail {
 class SnNormals {
  public:
   enum class Path { Scalar, Sse2, Avx2 };
-  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
-  // (a one-sided difference at a corner, or a neighbourhood outside the readable view);
-  // along x, the fast paths read the samples x .. x + 3 (kUp) or x - 2 .. x + 1 (kDown)
-  // instead of x - 1 .. x + 2 (an edge-rule cell on a face of a view holding just its box).
-  static constexpr int32_t kEdge = 1, kSlow = 2, kUp = 4, kDown = 8;
+  // Per cell along an axis. kLo, kHi: the cell's low (high) corner takes the doubled
+  // one-sided difference towards the other corner (the box ends there, or the edge rule).
+  // kEdge: the chunk-plane edge rule applies (kLo and kHi are set too). kOdd: one-sided
+  // without the edge rule (a face of the box). kSlow: the AVX2 path cannot read the cell's
+  // rows. Along x, the fast paths read the samples x .. x + 3 (kUp) or x - 2 .. x + 1
+  // (kDown) instead of x - 1 .. x + 2 where those leave the view.
+  static constexpr int32_t kEdge = 1, kSlow = 2, kUp = 4, kDown = 8, kLo = 16, kHi = 32, kOdd = 64;
 
   SnNormals() : path_(best_path()) {}
   // The fastest path this machine runs.
@@ -61,7 +63,7 @@ class SnNormals {
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
   std::vector<Sample> sample_[3];  // per sample of the box
-  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge, kSlow, kUp, kDown
+  std::vector<int32_t> cls_[3];    // per cell of the box: the flags above
   bool wide_ok_ = false;           // sample offsets within a plane fit the 32-bit lanes
   Path path_;
 };
