@@ -61,7 +61,7 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
       cls_[a][size_t(i)] = cls;
     }
   }
-  // The AVX2 gathers index a plane with 32-bit offsets from sample (lo[0], lo[1]).
+  // The AVX2 path addresses a plane by 32-bit offsets from sample (lo[0], lo[1]).
   const int64_t span = (v_.hi[0] - v_.lo[0] + 4) + v_.sy * (v_.hi[1] - v_.lo[1] + 3);
   wide_ok_ = span < INT32_MAX && v_.sy < INT32_MAX;
 }

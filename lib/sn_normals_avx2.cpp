@@ -20,7 +20,8 @@ namespace {
 // What the cells of one slab share.
 struct Slab {
   // Planes z, z + 1, z - 1, z + 2 at sample (lo[0], lo[1]) of the view; the last two are
-  // z and z + 1 where the edge rule replaces gz (so they need not be readable).
+  // z and z + 1 where the low (high) corner's z difference is one-sided (the box ends there,
+  // or the edge rule applies), so they need not be readable.
   const uint8_t *pz, *pz1, *pzm, *pzp;
   const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
   int32_t clo0, clo1, sy;
@@ -58,7 +59,7 @@ VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32
 
 // Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
 // rows y - 1, y + 2 (y, y + 1 where dm, dp are 0) of both, and rows y, y + 1 of z - 1, z + 2
-// (which a slab with the edge rule along z does not need).
+// (which a slab whose z differences are one-sided at both corners, ZEdge, does not need).
 template <int K, bool ZEdge>
 VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, int32_t dp, __m128i (&w)[12]) {
   const int64_t sy = s.sy, sz = s.sz;
