@@ -1,6 +1,7 @@
 // Surface Nets vertex gradients: SnNormals' paths (straight from the samples) against
 // SnGradients' cache (fill + blend), in ns per vertex, on the surface cells of bench_mesh's
-// terrain grid, meshed as mesh_chunks does (rows of chunks of 16), on one thread.
+// terrain grid, meshed as mesh_chunks does (rows of chunks of 16) and as mesh_chunk_samples
+// does (each chunk from a buffer of just its samples), on one thread.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -30,9 +31,9 @@ ByteGrid make_grid(Dims cells, uint32_t seed) {
   for (uint64_t z = 0; z < g.cells.sz(); ++z)
     for (uint64_t x = 0; x < g.cells.sx(); ++x)
       height[x + g.cells.sx() * z] =
-          float(cells.ny) * (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) *
-                                        std::cos(float(z) * 0.027f + b) +
-                             0.04f * std::sin(float(x + z) * 0.11f));
+          float(cells.ny) *
+          (0.6f + 0.12f * std::sin(float(x) * 0.031f + a) * std::cos(float(z) * 0.027f + b) +
+           0.04f * std::sin(float(x + z) * 0.11f));
   for (uint64_t z = 0; z < g.cells.sz(); ++z)
     for (uint64_t y = 0; y < g.cells.sy(); ++y)
       for (uint64_t x = 0; x < g.cells.sx(); ++x)
@@ -68,33 +69,46 @@ ByteGrid make_grid(Dims cells, uint32_t seed) {
   return g;
 }
 
-// One row of chunks: its task, box and surface cells per slab, and the samples of each plane
-// those cells touch (what surface_nets asks SnGradients to fill).
+// One task: its box, surface cells per slab, and the samples of each plane those cells
+// touch (what surface_nets asks SnGradients to fill).
 struct RowTask {
   Task t;
+  std::vector<uint8_t> buffer;  // the samples, for a chunk task from a buffer
   int64_t clo[3], chi[3], words, rows;
   std::vector<std::vector<int32_t>> x, y;
   std::vector<std::vector<float>> f;
   std::vector<std::vector<uint64_t>> need;  // per plane
 };
 
-RowTask row_task(const ByteGrid& g, uint32_t cc, int32_t cy, int32_t cz, std::mt19937& rng) {
+// A row of chunks as mesh_chunks meshes it, or one chunk from just its samples.
+RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_t cz, bool row,
+                  std::mt19937& rng) {
   RowTask r;
   Task& t = r.t;
   t.cells = g.cells;
   t.chunk_cells = cc;
-  const ChunkSampleBox first = chunk_sample_box(g.cells, cc, {0, cy, cz});
+  const ChunkSampleBox box = chunk_sample_box(g.cells, cc, {row ? 0 : cx, cy, cz});
   const View whole = whole_view(g);
-  t.sdf = whole;
+  if (row) {
+    t.sdf = whole;
+    for (int a = 0; a < 3; ++a) {
+      t.sdf.lo[a] = a == 0 ? 0 : box.lo[size_t(a)];
+      t.sdf.hi[a] = a == 0 ? t.n(0) : box.hi[size_t(a)];
+    }
+    t.sdf.data = whole.ptr(t.sdf.lo[0], t.sdf.lo[1], t.sdf.lo[2]);
+  } else {
+    for (uint32_t z = box.lo[2]; z <= box.hi[2]; ++z)
+      for (uint32_t y = box.lo[1]; y <= box.hi[1]; ++y)
+        for (uint32_t x = box.lo[0]; x <= box.hi[0]; ++x) r.buffer.push_back(g.at(x, y, z));
+    t.sdf = buffer_view(r.buffer.data(), box);
+  }
   for (int a = 0; a < 3; ++a) {
-    t.sdf.lo[a] = a == 0 ? 0 : first.lo[size_t(a)];
-    t.sdf.hi[a] = a == 0 ? t.n(0) : first.hi[size_t(a)];
-    t.own_lo[a] = a == 0 ? 0 : int64_t(a == 1 ? cy : cz) * cc;
-    t.own_hi[a] = a == 0 ? t.n(0) : std::min<int64_t>(t.own_lo[a] + cc, t.n(a));
+    const int32_t c = a == 0 ? cx : a == 1 ? cy : cz;
+    t.own_lo[a] = row && a == 0 ? 0 : int64_t(c) * cc;
+    t.own_hi[a] = row && a == 0 ? t.n(0) : std::min<int64_t>(t.own_lo[a] + cc, t.n(a));
     r.clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
     r.chi[a] = t.own_hi[a];
   }
-  t.sdf.data = whole.ptr(t.sdf.lo[0], t.sdf.lo[1], t.sdf.lo[2]);
   const int64_t D = r.chi[2] - r.clo[2];
   r.words = (r.chi[0] - r.clo[0] + 1 + 63) / 64;
   r.rows = r.chi[1] - r.clo[1] + 1;
@@ -107,7 +121,8 @@ RowTask row_task(const ByteGrid& g, uint32_t cc, int32_t cy, int32_t cz, std::mt
     for (int64_t y = r.clo[1]; y < r.chi[1]; ++y)
       for (int64_t x = r.clo[0]; x < r.chi[0]; ++x) {
         int solid = 0;
-        for (int c = 0; c < 8; ++c) solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
+        for (int c = 0; c < 8; ++c)
+          solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
         if (solid == 0 || solid == 8) continue;
         const size_t s = size_t(z - r.clo[2]);
         r.x[s].push_back(int32_t(x));
@@ -136,79 +151,91 @@ int main(int argc, char** argv) {
   const ByteGrid g = make_grid(cells, 1234);
   const uint32_t cc = 16;
   const auto n = chunk_counts(cells, cc);
-  std::mt19937 rng(99);
-  std::vector<RowTask> tasks;
-  size_t total = 0, max_slab = 0;
-  for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
-    for (int32_t cy = 0; cy < int32_t(n[1]); ++cy) {
-      tasks.push_back(row_task(g, cc, cy, cz, rng));
-      for (const auto& s : tasks.back().x) total += s.size(), max_slab = std::max(max_slab, s.size());
-    }
-  std::vector<float> out(4 * max_slab + 4);
-  std::vector<uint64_t> need;
+  std::printf("grid %ux%ux%u, chunks of %u, best of %d runs\n", cells.nx, cells.ny, cells.nz, cc,
+              repeats);
   float sink = 0;
-
-  // SnGradients as surface_nets uses it: fill the touched samples of each plane, then blend.
-  auto cache = [&]() {
-    SnGradients sg;
-    for (RowTask& r : tasks) {
-      const Task& t = r.t;
-      sg.setup(t, r.clo, r.chi);
-      auto fill = [&](int64_t z) {
-        need = r.need[size_t(z - r.clo[2])];
-        sg.fill_plane(t.sdf, z, need.data(), r.rows, r.words);
-      };
-      fill(r.clo[2]);
-      for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
-        fill(z + 1);
-        const size_t s = size_t(z - r.clo[2]);
-        const int32_t* xs = r.x[s].data();
-        const int32_t* ys = r.y[s].data();
-        const float* fs = r.f[s].data();
-        for (size_t i = 0; i < r.x[s].size(); ++i) {
-          const SnGradients::Row row = sg.row(ys[i], z);
-          const uint8_t* p = t.sdf.ptr(xs[i], ys[i], z);
-#if defined(__SSE2__)
-          sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, _mm_loadu_ps(fs + 4 * i), &out[4 * i]);
-#else
-          const float f3[3] = {fs[4 * i], fs[4 * i + 1], fs[4 * i + 2]};
-          sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, f3, &out[4 * i]);
-#endif
+  for (bool row : {true, false}) {
+    std::mt19937 rng(99);
+    std::vector<RowTask> tasks;
+    size_t total = 0, max_slab = 0;
+    for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
+      for (int32_t cy = 0; cy < int32_t(n[1]); ++cy)
+        for (int32_t cx = 0; cx < (row ? 1 : int32_t(n[0])); ++cx) {
+          tasks.push_back(make_task(g, cc, cx, cy, cz, row, rng));
+          for (const auto& s : tasks.back().x) {
+            total += s.size();
+            max_slab = std::max(max_slab, s.size());
+          }
         }
-        sink += out[0];
+    std::vector<float> out(4 * max_slab + 4);
+    std::vector<uint64_t> need;
+
+    // SnGradients as surface_nets uses it: fill the touched samples of each plane, then blend.
+    auto cache = [&]() {
+      SnGradients sg;
+      for (RowTask& r : tasks) {
+        const Task& t = r.t;
+        sg.setup(t, r.clo, r.chi);
+        auto fill = [&](int64_t z) {
+          need = r.need[size_t(z - r.clo[2])];
+          sg.fill_plane(t.sdf, z, need.data(), r.rows, r.words);
+        };
+        fill(r.clo[2]);
+        for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
+          fill(z + 1);
+          const size_t s = size_t(z - r.clo[2]);
+          const int32_t* xs = r.x[s].data();
+          const int32_t* ys = r.y[s].data();
+          const float* fs = r.f[s].data();
+          for (size_t i = 0; i < r.x[s].size(); ++i) {
+            const SnGradients::Row row = sg.row(ys[i], z);
+            const uint8_t* p = t.sdf.ptr(xs[i], ys[i], z);
+#if defined(__SSE2__)
+            sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, _mm_loadu_ps(fs + 4 * i), &out[4 * i]);
+#else
+            const float f3[3] = {fs[4 * i], fs[4 * i + 1], fs[4 * i + 2]};
+            sg.gradient(row, xs[i], p, t.sdf.sy, t.sdf.sz, f3, &out[4 * i]);
+#endif
+          }
+          sink += out[0];
+        }
       }
-    }
-  };
-  auto direct = [&](SnNormals::Path path) {
-    SnNormals sn;
-    sn.set_path(path);
-    for (RowTask& r : tasks) {
-      sn.setup(r.t, r.clo, r.chi);
-      for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
-        const size_t s = size_t(z - r.clo[2]);
-        sn.slab(z, r.x[s].size(), r.x[s].data(), r.y[s].data(), r.f[s].data(), out.data());
-        sink += out[0];
+    };
+    auto direct = [&](SnNormals::Path path) {
+      SnNormals sn;
+      sn.set_path(path);
+      for (RowTask& r : tasks) {
+        sn.setup(r.t, r.clo, r.chi);
+        for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
+          const size_t s = size_t(z - r.clo[2]);
+          sn.slab(z, r.x[s].size(), r.x[s].data(), r.y[s].data(), r.f[s].data(), out.data());
+          sink += out[0];
+        }
       }
+    };
+    auto best = [&](auto&& run) {
+      double b = 1e30;
+      for (int i = 0; i < repeats; ++i) {
+        const double t0 = now();
+        run();
+        b = std::min(b, now() - t0);
+      }
+      return b * 1e9 / double(total);
+    };
+    std::printf(
+        "%s: %zu surface cells\n",
+        row ? "rows of chunks (mesh_chunks)" : "chunks from their samples (mesh_chunk_samples)",
+        total);
+    auto wanted = [&](const char* name) { return !only || !std::strcmp(only, name); };
+    if (wanted("cache"))
+      std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
+    const char* names[] = {"SnNormals scalar", "SnNormals sse2", "SnNormals avx2"};
+    const char* keys[] = {"scalar", "sse2", "avx2"};
+    for (SnNormals::Path p :
+         {SnNormals::Path::Scalar, SnNormals::Path::Sse2, SnNormals::Path::Avx2}) {
+      if (p > SnNormals::best_path() || !wanted(keys[int(p)])) continue;
+      std::printf("%-28s %6.2f ns/cell\n", names[int(p)], best([&] { direct(p); }));
     }
-  };
-  auto best = [&](auto&& run) {
-    double b = 1e30;
-    for (int i = 0; i < repeats; ++i) {
-      const double t0 = now();
-      run();
-      b = std::min(b, now() - t0);
-    }
-    return b * 1e9 / double(total);
-  };
-  std::printf("grid %ux%ux%u, rows of chunks of %u, %zu surface cells, best of %d runs\n", cells.nx,
-              cells.ny, cells.nz, cc, total, repeats);
-  auto wanted = [&](const char* name) { return !only || !std::strcmp(only, name); };
-  if (wanted("cache")) std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
-  const char* names[] = {"SnNormals scalar", "SnNormals sse2", "SnNormals avx2"};
-  const char* keys[] = {"scalar", "sse2", "avx2"};
-  for (SnNormals::Path p : {SnNormals::Path::Scalar, SnNormals::Path::Sse2, SnNormals::Path::Avx2}) {
-    if (p > SnNormals::best_path() || !wanted(keys[int(p)])) continue;
-    std::printf("%-28s %6.2f ns/cell\n", names[int(p)], best([&] { direct(p); }));
   }
   return sink == 12345.0f ? 1 : 0;
 }

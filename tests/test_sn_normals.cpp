@@ -1,8 +1,7 @@
 // Surface Nets gradients straight from the samples (SnNormals) against the cached ones
 // (SnGradients), bit for bit, on every path, for whole-grid, chunk, buffer and chunk-row tasks.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <random>
 #include <string>
@@ -38,7 +37,8 @@ std::vector<SlabCells> cells_of(const Task& t, const int64_t (&clo)[3], const in
     for (int64_t y = clo[1]; y < chi[1]; ++y)
       for (int64_t x = clo[0]; x < chi[0]; ++x) {
         int solid = 0;
-        for (int c = 0; c < 8; ++c) solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
+        for (int c = 0; c < 8; ++c)
+          solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
         if (solid == 0 || solid == 8) continue;
         SlabCells& s = out[size_t(z - clo[2])];
         for (int r = 0; r < 3; ++r) {
