@@ -6,7 +6,6 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
-
 #include <cstring>
 #endif
 
@@ -41,27 +40,21 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
       const int lo = i > 0 ? -1 : 0, hi = i + 1 < n ? 1 : 0;
       sample_[a][size_t(i)] = {int8_t(lo), int8_t(hi), int8_t(hi - lo == 2 ? 1 : 2)};
     }
-    // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis
-    // with the one of the cell's own edge differences, which is what the blend gives when
-    // both corners take the doubled one-sided difference between them.
+    // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis.
+    // A fast path blends central differences only, reads the rows next to the cell only
+    // along axes without the edge rule (it clamps them to the cell's own along the others),
+    // and always reads the four samples x - 1 .. x + 2 of each row.
     cls_[a].resize(size_t(n - 1));
     for (int64_t i = 0; i + 1 < n; ++i) {
       const int64_t c = clo[a] + i;
       const bool edge = (c + 1) % t.chunk_cells == 0 && c + 1 < t.n(a);
-      const bool lo = edge || i == 0, hi = edge || i + 2 == n;
-      int32_t cls = (edge ? kEdge : (lo || hi) ? kOdd : 0) | (lo ? kLo : 0) | (hi ? kHi : 0);
-      if (a == 0) {
-        // Four samples of the view holding those the differences use.
-        const int64_t first = lo ? c : c - 1, last = hi ? c + 1 : c + 2;
-        auto fits = [&](int64_t start) {
-          return start >= v_.lo[0] && start + 3 <= v_.hi[0] && start <= first && start + 3 >= last;
-        };
-        cls |= fits(c - 1) ? 0 : fits(c) ? kUp : fits(c - 2) ? kDown : kSlow;
-      }
-      cls_[a][size_t(i)] = cls;
+      const bool central = i > 0 && i + 2 < n;
+      bool slow = !edge && !central;
+      if (a == 0 && !(c - 1 >= v_.lo[0] && c + 2 <= v_.hi[0])) slow = true;
+      cls_[a][size_t(i)] = (edge ? kEdge : 0) | (slow ? kSlow : 0);
     }
   }
-  // The AVX2 path addresses a plane by 32-bit offsets from sample (lo[0], lo[1]).
+  // The AVX2 path addresses a plane with 32-bit offsets from sample (lo[0], lo[1]).
   const int64_t span = (v_.hi[0] - v_.lo[0] + 4) + v_.sy * (v_.hi[1] - v_.lo[1] + 3);
   wide_ok_ = span < INT32_MAX && v_.sy < INT32_MAX;
 }
@@ -87,25 +80,15 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
   const int64_t i[3] = {x - clo_[0], y - clo_[1], z - clo_[2]};
   const int32_t cls[3] = {cls_[0][size_t(i[0])], cls_[1][size_t(i[1])], cls_[2][size_t(i[2])]};
   const uint8_t* p = v_.ptr(x, y, z);
-  const int64_t sy = v_.sy, sz = v_.sz;
-  const int64_t corner[8] = {0, 1, sy, 1 + sy, sz, 1 + sz, sy + sz, 1 + sy + sz};
-  const int64_t step[3] = {1, sy, sz};
+  const int64_t step[3] = {1, v_.sy, v_.sz};
   for (int a = 0; a < 3; ++a) {
     if (cls[a] & kEdge) continue;
-    // The differences at the cell's low and high corners along the axis.
-    int64_t lo[2], hi[2];
-    int mul[2];
-    for (int d = 0; d < 2; ++d) {
-      const Sample& s = sample_[a][size_t(i[a] + d)];
-      lo[d] = s.lo * step[a];
-      hi[d] = s.hi * step[a];
-      mul[d] = s.mul;
-    }
     float c[8];
     for (int k = 0; k < 8; ++k) {
-      const int d = (k >> a) & 1;
-      const uint8_t* q = p + corner[k];
-      c[k] = float((int(q[hi[d]]) - int(q[lo[d]])) * mul[d]);
+      const int d[3] = {k & 1, (k >> 1) & 1, k >> 2};
+      const Sample& s = sample_[a][size_t(i[a] + d[a])];
+      const uint8_t* q = p + d[0] + d[1] * v_.sy + d[2] * v_.sz;
+      c[k] = float((int(q[s.hi * step[a]]) - int(q[s.lo * step[a]])) * s.mul);
     }
     g[a] = lerp(lerp(lerp(c[0], c[1], f[0]), lerp(c[2], c[3], f[0]), f[1]),
                 lerp(lerp(c[4], c[5], f[0]), lerp(c[6], c[7], f[0]), f[1]), f[2]);
@@ -116,15 +99,15 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                      float* g) const {
+  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
 #if defined(VOXKIT_SN_AVX2)
-  if (path_ == Path::Avx2 && wide_ok_) {
+  if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
     slab_avx2(z, n, x, y, f, g);
     return;
   }
 #endif
 #if defined(__SSE2__)
-  // The SSE2 path takes central differences and the edge rule only.
-  if (!(cls_[2][size_t(z - clo_[2])] & kOdd) && path_ != Path::Scalar) {
+  if (!slow_z && path_ != Path::Scalar) {
     slab_sse2(z, n, x, y, f, g);
     return;
   }
@@ -135,37 +118,30 @@ void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, co
 #if defined(__SSE2__)
 namespace {
 
-// Samples x - 1 .. x + 2 of a row from the four read at p, which start sx samples later.
-inline __m128i word(const uint8_t* p, int sx) {
-  uint32_t v;
+inline __m128i word(const uint8_t* p) {
+  int32_t v;
   std::memcpy(&v, p, 4);
-  if (sx != 0) v = sx > 0 ? v << 8 : v >> 8;
-  return _mm_cvtsi32_si128(int32_t(v));
+  return _mm_cvtsi32_si128(v);
 }
-// Four such rows in one register.
-inline __m128i rows4(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d,
-                     int sx) {
-  return _mm_unpacklo_epi64(_mm_unpacklo_epi32(word(a, sx), word(b, sx)),
-                            _mm_unpacklo_epi32(word(c, sx), word(d, sx)));
+// Four 4-byte rows in one register.
+inline __m128i rows4(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d) {
+  return _mm_unpacklo_epi64(_mm_unpacklo_epi32(word(a), word(b)),
+                            _mm_unpacklo_epi32(word(c), word(d)));
 }
 inline __m128 lerp4(__m128 a, __m128 b, __m128 t) {
   return _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(b, a), t));
 }
 // Signed 16-bit words 0..3 and 4..7 as floats.
-inline __m128 lo4(__m128i v) {
-  return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(v, v), 16));
-}
-inline __m128 hi4(__m128i v) {
-  return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(v, v), 16));
-}
+inline __m128 lo4(__m128i v) { return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(v, v), 16)); }
+inline __m128 hi4(__m128i v) { return _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(v, v), 16)); }
 
 }  // namespace
 
 // One cell at a time: the sample rows round the cell as 16-bit words (row r of a register at
 // words 4r .. 4r + 3, samples x - 1 .. x + 2), differenced per axis, interleaved into the
 // eight corners' (gx, gy, gz, 0) and blended as SnGradients blends its cache.
-void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                          float* g) const {
+void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
+                          const float* f, float* g) const {
   const int64_t sy = v_.sy, sz = v_.sz;
   const int32_t cz = cls_[2][size_t(z - clo_[2])];
   // Planes z - 1 and z + 2, clamped to z and z + 1 where the edge rule replaces gz.
@@ -175,18 +151,16 @@ void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* 
     const float* fi = f + 4 * i;
     float* gi = g + 4 * i;
     const int32_t cls[3] = {cls_[0][size_t(x[i] - clo_[0])], cls_[1][size_t(y[i] - clo_[1])], cz};
-    if ((cls[0] | cls[1]) & (kSlow | kOdd)) {
+    if ((cls[0] | cls[1]) & kSlow) {
       cell_scalar(x[i], y[i], z, fi, gi);
       continue;
     }
     const uint8_t* p = v_.ptr(x[i], y[i], z);
-    // Only gx, which the edge rule replaces, needs the samples a shifted row leaves out.
-    const int sx = cls[0] & kUp ? 1 : cls[0] & kDown ? -1 : 0;
-    const uint8_t* q = p - 1 + sx;
+    const uint8_t* q = p - 1;
     const int64_t ym = cls[1] & kEdge ? 0 : -sy, yp = cls[1] & kEdge ? sy : 2 * sy;
-    const __m128i r = rows4(q, q + sy, q + sz, q + sy + sz, sx);
-    const __m128i m = rows4(q + ym, q + yp, q + sz + ym, q + sz + yp, sx);
-    const __m128i zz = rows4(q + zm, q + zm + sy, q + zp, q + zp + sy, sx);
+    const __m128i r = rows4(q, q + sy, q + sz, q + sy + sz);
+    const __m128i m = rows4(q + ym, q + yp, q + sz + ym, q + sz + yp);
+    const __m128i zz = rows4(q + zm, q + zm + sy, q + zp, q + zp + sy);
     // Rows (y, y + 1) of plane z and z + 1; (y - 1, y + 2) of both; (y, y + 1) of z - 1, z + 2.
     const __m128i r0 = _mm_unpacklo_epi8(r, zero), r1 = _mm_unpackhi_epi8(r, zero);
     const __m128i m0 = _mm_unpacklo_epi8(m, zero), m1 = _mm_unpackhi_epi8(m, zero);
@@ -197,15 +171,13 @@ void SnNormals::slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       // Each at words (dx, dy) -> dx + 4 dy.
       const __m128i gx = _mm_sub_epi16(_mm_srli_si128(rd, 4), rd);
       const __m128i rs = _mm_shuffle_epi32(rd, _MM_SHUFFLE(1, 0, 3, 2));
-      const __m128i gy =
-          _mm_srli_si128(_mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(_mm_sub_epi16(md, rs)),
-                                                      _mm_castsi128_pd(_mm_sub_epi16(rs, md)))),
-                         2);
+      const __m128i gy = _mm_srli_si128(
+          _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(_mm_sub_epi16(md, rs)),
+                                       _mm_castsi128_pd(_mm_sub_epi16(rs, md)))),
+          2);
       const __m128i gz = _mm_srli_si128(dz ? _mm_sub_epi16(zh, r0) : _mm_sub_epi16(r1, zl), 2);
-      const __m128i c0 =
-          _mm_unpacklo_epi32(_mm_unpacklo_epi16(gx, gy), _mm_unpacklo_epi16(gz, zero));
-      const __m128i c1 =
-          _mm_unpacklo_epi32(_mm_unpackhi_epi16(gx, gy), _mm_unpackhi_epi16(gz, zero));
+      const __m128i c0 = _mm_unpacklo_epi32(_mm_unpacklo_epi16(gx, gy), _mm_unpacklo_epi16(gz, zero));
+      const __m128i c1 = _mm_unpacklo_epi32(_mm_unpackhi_epi16(gx, gy), _mm_unpackhi_epi16(gz, zero));
       c[4 * dz + 0] = lo4(c0);
       c[4 * dz + 1] = hi4(c0);
       c[4 * dz + 2] = lo4(c1);

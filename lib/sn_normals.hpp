@@ -20,13 +20,6 @@ namespace voxkit::mesh_detail {
 class SnNormals {
  public:
   enum class Path { Scalar, Sse2, Avx2 };
-  // Per cell along an axis. kLo, kHi: the cell's low (high) corner takes the doubled
-  // one-sided difference towards the other corner (the box ends there, or the edge rule).
-  // kEdge: the chunk-plane edge rule applies (kLo and kHi are set too). kOdd: one-sided
-  // without the edge rule (a face of the box). kSlow: the AVX2 path cannot read the cell's
-  // rows. Along x, the fast paths read the samples x .. x + 3 (kUp) or x - 2 .. x + 1
-  // (kDown) instead of x - 1 .. x + 2 where those leave the view.
-  static constexpr int32_t kEdge = 1, kSlow = 2, kUp = 4, kDown = 8, kLo = 16, kHi = 32, kOdd = 64;
 
   SnNormals() : path_(best_path()) {}
   // The fastest path this machine runs.
@@ -40,13 +33,15 @@ class SnNormals {
   void setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]);
 
   // The gradients of the n cells (x[i], y[i], z) of the box, at vertex offsets
-  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0)
-  // (no alignment needed; a cell may be listed more than once):
+  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0):
   // unnormalised and doubled, exactly as SnGradients gives them.
   void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
             float* g) const;
 
  private:
+  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
+  // (a one-sided difference at a corner, or a neighbourhood outside the readable view).
+  static constexpr int32_t kEdge = 1, kSlow = 2;
   // Per sample along an axis: the difference (v[s + hi] - v[s + lo]) * mul, lo and hi in
   // samples, mul 2 for a one-sided difference.
   struct Sample {
@@ -63,8 +58,8 @@ class SnNormals {
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
   std::vector<Sample> sample_[3];  // per sample of the box
-  std::vector<int32_t> cls_[3];    // per cell of the box: the flags above
-  bool wide_ok_ = false;           // sample offsets within a plane fit the 32-bit lanes
+  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge | kSlow
+  bool wide_ok_ = false;           // sample offsets in a plane fit 32-bit lanes
   Path path_;
 };
 

@@ -20,16 +20,12 @@ namespace {
 // What the cells of one slab share.
 struct Slab {
   // Planes z, z + 1, z - 1, z + 2 at sample (lo[0], lo[1]) of the view; the last two are
-  // z and z + 1 where the low (high) corner's z difference is one-sided (the box ends there,
-  // or the edge rule applies), so they need not be readable.
+  // z and z + 1 where the edge rule replaces gz (so they need not be readable).
   const uint8_t *pz, *pz1, *pzm, *pzp;
   const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
   int32_t clo0, clo1, sy;
   int64_t sz;
-  int32_t org;  // offset of row word (x - 1, y) from pz: x + sy * y + org
-  // Byte-pair weights of the z differences at the low and high corners: central (-1, 1) or
-  // one-sided, doubled (-2, 2).
-  int32_t coef_z0, coef_z1;
+  int32_t org;  // offset of row word (x - 1, y) = x + sy * y + org
 };
 
 VOXKIT_AVX2 inline __m256 lerp8(__m256 a, __m256 b, __m256 t) {
@@ -58,18 +54,18 @@ VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32
 }
 
 // Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
-// rows y - 1, y + 2 (y, y + 1 where dm, dp are 0) of both, and rows y, y + 1 of z - 1, z + 2
-// (which a slab whose z differences are one-sided at both corners, ZEdge, does not need).
+// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2
+// (which a slab with the edge rule along z does not need).
 template <int K, bool ZEdge>
-VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, int32_t dp, __m128i (&w)[12]) {
+VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
   const int64_t sy = s.sy, sz = s.sz;
   const uint8_t* q = s.pz + idx;
   const uint8_t* qm = q - dm;
-  const uint8_t* qp = q + sy + dp;
+  const uint8_t* qp = q + sy + dm;
   const uint8_t* qzm = s.pzm + idx;
   const uint8_t* qzp = s.pzp + idx;
-  const uint8_t* at[12] = {q,       q + sy,  q + sz, q + sz + sy, qm,  qp,
-                           qm + sz, qp + sz, qzm,    qzm + sy,    qzp, qzp + sy};
+  const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
+                           qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
   for (int k = 0; k < (ZEdge ? 8 : 12); ++k) {
     int32_t v;
     std::memcpy(&v, at[k], 4);
@@ -80,60 +76,43 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, int32_t dp,
   }
 }
 
-// Eight cells from xs, ys, f to g, of classes cx, cy; slow marks the lanes the vector cannot
-// take (they read stand-in samples, and their output is replaced afterwards). Odd: some lane
-// reads its rows shifted (kUp, kDown) or has a one-sided difference without the edge rule
-// (kOdd); rare, so the other batches skip that work.
-template <bool ZEdge, bool Odd>
-VOXKIT_AVX2 void lanes(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
-                       float* g, __m256i cx, __m256i cy, __m256i slow) {
+// Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
+// (they read stand-in samples, and their output is to be replaced).
+template <bool ZEdge>
+VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
+                           float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge);
+  const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
+  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
+  const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
+  // Without a fast lane the view may be too narrow for the stand-in reads below.
+  if (slow_lanes == 0xffu) return slow_lanes;
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
   const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
-  // Lanes whose row words start one sample later (+1) or earlier (-1), as 32-bit and as
-  // bytes: their byte picks below move back by as much.
-  __m256i sx = _mm256_setzero_si256(), sx8 = sx;
-  if constexpr (Odd) {
-    const __m256i kup = _mm256_set1_epi32(SnNormals::kUp),
-                  kdown = _mm256_set1_epi32(SnNormals::kDown);
-    const __m256i up = _mm256_cmpeq_epi32(_mm256_and_si256(cx, kup), kup);
-    const __m256i down = _mm256_cmpeq_epi32(_mm256_and_si256(cx, kdown), kdown);
-    sx = _mm256_sub_epi32(down, up);
-    sx8 = _mm256_sub_epi8(down, up);
-  }
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
-  // Lanes whose low (high) corner takes the one-sided difference: on edge lanes both.
-  __m256i lx = ex, hx = ex, ly = ey, hy = ey;
-  if constexpr (Odd) {
-    const __m256i klo = _mm256_set1_epi32(SnNormals::kLo), khi = _mm256_set1_epi32(SnNormals::kHi);
-    lx = _mm256_cmpeq_epi32(_mm256_and_si256(cx, klo), klo);
-    hx = _mm256_cmpeq_epi32(_mm256_and_si256(cx, khi), khi);
-    ly = _mm256_cmpeq_epi32(_mm256_and_si256(cy, klo), klo);
-    hy = _mm256_cmpeq_epi32(_mm256_and_si256(cy, khi), khi);
-  }
 
   // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
   const __m256i sy = _mm256_set1_epi32(s.sy);
   const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
-                                      _mm256_add_epi32(_mm256_set1_epi32(s.org), sx));
-  const __m256i dym = _mm256_andnot_si256(ly, sy), dyp = _mm256_andnot_si256(hy, sy);
+                                      _mm256_set1_epi32(s.org));
+  const __m256i dym = _mm256_andnot_si256(ey, sy);
   // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
   // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
-  alignas(32) int32_t idx[8], dm[8], dp[8];
+  alignas(32) int32_t idx[8], dm[8];
   _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
   _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(dp), _mm256_and_si256(dyp, fast));
   __m128i lo4[12], hi4[12];
-  lane<0, ZEdge>(s, idx[0], dm[0], dp[0], lo4);
-  lane<1, ZEdge>(s, idx[1], dm[1], dp[1], lo4);
-  lane<2, ZEdge>(s, idx[2], dm[2], dp[2], lo4);
-  lane<3, ZEdge>(s, idx[3], dm[3], dp[3], lo4);
-  lane<0, ZEdge>(s, idx[4], dm[4], dp[4], hi4);
-  lane<1, ZEdge>(s, idx[5], dm[5], dp[5], hi4);
-  lane<2, ZEdge>(s, idx[6], dm[6], dp[6], hi4);
-  lane<3, ZEdge>(s, idx[7], dm[7], dp[7], hi4);
+  lane<0, ZEdge>(s, idx[0], dm[0], lo4);
+  lane<1, ZEdge>(s, idx[1], dm[1], lo4);
+  lane<2, ZEdge>(s, idx[2], dm[2], lo4);
+  lane<3, ZEdge>(s, idx[3], dm[3], lo4);
+  lane<0, ZEdge>(s, idx[4], dm[4], hi4);
+  lane<1, ZEdge>(s, idx[5], dm[5], hi4);
+  lane<2, ZEdge>(s, idx[6], dm[6], hi4);
+  lane<3, ZEdge>(s, idx[7], dm[7], hi4);
   auto join = [&](int k) VOXKIT_AVX2 {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
   };
@@ -149,44 +128,29 @@ VOXKIT_AVX2 void lanes(const Slab& s, const int32_t* xs, const int32_t* ys, cons
   // the remaining lerps are the edge rule's.
   const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
   // x: bytes (x - 1, x + 1, x, x + 2), or (x, x + 1, x, x + 1) on edge lanes.
-  auto both = [&](__m128i half) VOXKIT_AVX2 { return _mm256_broadcastsi128_si256(half); };
-  const __m256i ctrl_c = both(_mm_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15));
-  const __m256i ctrl_e = both(_mm_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14));
-  __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
-  __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
-  if constexpr (Odd) {
-    // The low corner's pair starts at x instead of x - 1, the high one's ends at x + 1
-    // instead of x + 2; then the whole pick moves with the row's shift.
-    ctrl_x = _mm256_add_epi8(ctrl_c, _mm256_and_si256(lx, _mm256_set1_epi32(0x00000001)));
-    ctrl_x = _mm256_sub_epi8(ctrl_x, _mm256_and_si256(hx, _mm256_set1_epi32(0x01000000)));
-    ctrl_x = _mm256_sub_epi8(ctrl_x, sx8);
-    const __m256i doubled = _mm256_or_si256(_mm256_and_si256(lx, _mm256_set1_epi32(0x0000ffff)),
-                                            _mm256_and_si256(hx, _mm256_set1_epi32(-65536)));
-    coef_x = _mm256_blendv_epi8(coef_c, coef_e, doubled);
-  }
+  const __m256i ctrl_c = _mm256_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15,
+                                          0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
+  const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
+                                          1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
+  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
+  const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
   };
   // y and z: the cell's samples x, x + 1 of a low row at bytes 0, 2 and of a high row at 1, 3.
   const char z_ = char(0x80);
-  const __m256i ctrl_lo =
-      both(_mm_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_));
-  const __m256i ctrl_hi =
-      both(_mm_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14));
-  const __m256i zeroing = _mm256_set1_epi8(z_);  // keeps the zeroing picks zeroing
-  __m256i pick_lo = ctrl_lo, pick_hi = ctrl_hi;
-  if constexpr (Odd) {
-    pick_lo = _mm256_or_si256(_mm256_sub_epi8(ctrl_lo, sx8), _mm256_and_si256(ctrl_lo, zeroing));
-    pick_hi = _mm256_or_si256(_mm256_sub_epi8(ctrl_hi, sx8), _mm256_and_si256(ctrl_hi, zeroing));
-  }
-  auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_lo); };
-  auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, pick_hi); };
-  const __m256i coef_y0 = _mm256_blendv_epi8(coef_c, coef_e, ly);
-  const __m256i coef_y1 = _mm256_blendv_epi8(coef_c, coef_e, hy);
-  const __m256i coef_z0 = _mm256_set1_epi32(s.coef_z0), coef_z1 = _mm256_set1_epi32(s.coef_z1);
+  const __m256i ctrl_lo = _mm256_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_,
+                                           1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
+  const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
+                                           z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
+  auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
+  auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
+  const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
+  const __m256i coef_z = ZEdge ? coef_e : coef_c;
   // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
-  auto pair = [&](__m256i low, __m256i high, __m256i coef)
-                  VOXKIT_AVX2 { return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef); };
+  auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
+    return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
+  };
   const __m256i lo00 = lo(r00), lo10 = lo(r10), lo01 = lo(r01);
   const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
 
@@ -203,10 +167,10 @@ VOXKIT_AVX2 void lanes(const Slab& s, const int32_t* xs, const int32_t* ys, cons
   const __m256 fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
 
   const __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
-  const __m256 gy = blend(pair(lo(m0), hi10, coef_y0), pair(lo00, hi(p0), coef_y1),
-                          pair(lo(m1), hi11, coef_y0), pair(lo01, hi(p1), coef_y1), fx, fy, fz);
-  const __m256 gz = blend(pair(lo(zm0), hi01, coef_z0), pair(lo(zm1), hi11, coef_z0),
-                          pair(lo00, hi(zp0), coef_z1), pair(lo10, hi(zp1), coef_z1), fx, fy, fz);
+  const __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
+                          pair(lo(m1), hi11, coef_y), pair(lo01, hi(p1), coef_y), fx, fy, fz);
+  const __m256 gz = blend(pair(lo(zm0), hi01, coef_z), pair(lo(zm1), hi11, coef_z),
+                          pair(lo00, hi(zp0), coef_z), pair(lo10, hi(zp1), coef_z), fx, fy, fz);
 
   // Back to (gx, gy, gz, 0) per cell.
   const __m256 u0 = _mm256_unpacklo_ps(gx, gy), u1 = _mm256_unpackhi_ps(gx, gy);
@@ -220,44 +184,22 @@ VOXKIT_AVX2 void lanes(const Slab& s, const int32_t* xs, const int32_t* ys, cons
   _mm256_storeu_ps(g + 8, _mm256_permute2f128_ps(o2, o3, 0x20));
   _mm256_storeu_ps(g + 16, _mm256_permute2f128_ps(o0, o1, 0x31));
   _mm256_storeu_ps(g + 24, _mm256_permute2f128_ps(o2, o3, 0x31));
-}
-
-// Eight cells from xs, ys, f to g; returns the lanes whose output is to be replaced.
-template <bool ZEdge>
-VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
-                           float* g) {
-  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
-  const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
-  const __m256i two = _mm256_set1_epi32(SnNormals::kSlow);
-  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
-  const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
-  // Without a fast lane the view may be too narrow for the stand-in reads.
-  if (slow_lanes == 0xffu) return slow_lanes;
-  const __m256i odd =
-      _mm256_and_si256(_mm256_or_si256(cx, cy),
-                       _mm256_set1_epi32(SnNormals::kUp | SnNormals::kDown | SnNormals::kOdd));
-  if (_mm256_testz_si256(odd, odd))
-    lanes<ZEdge, false>(s, xs, ys, f, g, cx, cy, slow);
-  else
-    lanes<ZEdge, true>(s, xs, ys, f, g, cx, cy, slow);
   return slow_lanes;
 }
 
 }  // namespace
 
-void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                          float* g) const {
+void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
+                          const float* f, float* g) const {
   const int32_t cz = cls_[2][size_t(z - clo_[2])];
   Slab s;
-  const bool zlo = (cz & kLo) != 0, zhi = (cz & kHi) != 0;
+  const bool zedge = (cz & kEdge) != 0;
   const uint8_t* plane = v_.data + v_.sz * (z - v_.lo[2]);
   s.pz = plane;
   s.pz1 = plane + v_.sz;
-  s.pzm = zlo ? s.pz : plane - v_.sz;
-  s.pzp = zhi ? s.pz1 : plane + 2 * v_.sz;
-  s.coef_z0 = zlo ? 0x02fe02fe : 0x01ff01ff;
-  s.coef_z1 = zhi ? 0x02fe02fe : 0x01ff01ff;
-  auto run = zlo && zhi ? batch<true> : batch<false>;
+  s.pzm = zedge ? s.pz : plane - v_.sz;
+  s.pzp = zedge ? s.pz1 : plane + 2 * v_.sz;
+  auto run = zedge ? batch<true> : batch<false>;
   s.clsx = cls_[0].data();
   s.clsy = cls_[1].data();
   s.clo0 = int32_t(clo_[0]);

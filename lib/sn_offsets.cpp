@@ -63,8 +63,8 @@ constexpr std::array<CellCase, 256> make_cases() {
 
 constexpr std::array<CellCase, 256> kCases = make_cases();
 
-void offsets_scalar(const uint8_t* base, const int32_t* offset, size_t n, int64_t sy, int64_t sz,
-                    float* f_out) {
+void offsets_scalar(const uint8_t* base, const int32_t* offset, size_t n, int64_t sy,
+                    int64_t sz, float* f_out) {
   for (size_t i = 0; i < n; ++i) {
     const uint8_t* p = base + offset[i];
     int v[8];
@@ -121,8 +121,8 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
     const __m128 ez = axis(lo, hi);
     // Transposed sums: u = (x0 + x2, y0 + y2, x1 + x3, y1 + y3), v = (z0 + z2, 0, z1 + z3, 0).
     const __m128 u = _mm_add_ps(_mm_unpacklo_ps(ex, ey), _mm_unpackhi_ps(ex, ey));
-    const __m128 v =
-        _mm_add_ps(_mm_unpacklo_ps(ez, _mm_setzero_ps()), _mm_unpackhi_ps(ez, _mm_setzero_ps()));
+    const __m128 v = _mm_add_ps(_mm_unpacklo_ps(ez, _mm_setzero_ps()),
+                                _mm_unpackhi_ps(ez, _mm_setzero_ps()));
     const __m128 sum = _mm_add_ps(_mm_movelh_ps(u, v), _mm_movehl_ps(v, u));
     const __m128 c = _mm_load_ps(kCases[mask].base);
     const __m128 f = _mm_mul_ps(_mm_add_ps(c, sum), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3)));
@@ -181,15 +181,13 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
   // pair a time.
   const __m256i low = _mm256_set1_epi32(0xff);
   const __m256i idx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
-  const __m256i run =
-      _mm256_add_epi32(_mm256_set1_epi32(at[0]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i run = _mm256_add_epi32(_mm256_set1_epi32(at[0]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256i c[8];
   if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(idx, run)) == -1) {
     const uint8_t* p = base + at[0];
     const int64_t row[4] = {0, sy, sz, sy + sz};
     for (int r = 0; r < 4; ++r) {
-      c[2 * r] =
-          _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r])));
+      c[2 * r] = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r])));
       c[2 * r + 1] =
           _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r] + 1)));
     }
@@ -231,22 +229,19 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
   const __m256i bx = _mm256_add_epi32(y13, z13);
   const __m256i by = _mm256_add_epi32(x13, _mm256_add_epi32(z[2], z[3]));
   const __m256i bz = _mm256_add_epi32(_mm256_add_epi32(x[2], x[3]), _mm256_add_epi32(y[2], y[3]));
-  const __m256i all =
-      _mm256_add_epi32(_mm256_add_epi32(_mm256_add_epi32(x[0], x[2]), _mm256_add_epi32(y[0], y[2])),
-                       _mm256_add_epi32(_mm256_add_epi32(z[0], z[2]), _mm256_add_epi32(bx, x13)));
+  const __m256i all = _mm256_add_epi32(
+      _mm256_add_epi32(_mm256_add_epi32(x[0], x[2]), _mm256_add_epi32(y[0], y[2])),
+      _mm256_add_epi32(_mm256_add_epi32(z[0], z[2]), _mm256_add_epi32(bx, x13)));
   const __m256i count = _mm256_sub_epi32(_mm256_setzero_si256(), all);
   // 1 / count from the table: counts 0..7 from its first half, 8..15 from its second
   // (bit 3 of the count, shifted to the sign bit, selects).
-  const __m256 inv =
-      _mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_load_ps(kInverse.data()), count),
-                       _mm256_permutevar8x32_ps(_mm256_load_ps(kInverse.data() + 8), count),
-                       _mm256_castsi256_ps(_mm256_slli_epi32(count, 28)));
-  const __m256 fx =
-      _mm256_mul_ps(_mm256_add_ps(count_of(bx), axis_sum(ex[0], ex[1], ex[2], ex[3])), inv);
-  const __m256 fy =
-      _mm256_mul_ps(_mm256_add_ps(count_of(by), axis_sum(ey[0], ey[1], ey[2], ey[3])), inv);
-  const __m256 fz =
-      _mm256_mul_ps(_mm256_add_ps(count_of(bz), axis_sum(ez[0], ez[1], ez[2], ez[3])), inv);
+  const __m256 inv = _mm256_blendv_ps(
+      _mm256_permutevar8x32_ps(_mm256_load_ps(kInverse.data()), count),
+      _mm256_permutevar8x32_ps(_mm256_load_ps(kInverse.data() + 8), count),
+      _mm256_castsi256_ps(_mm256_slli_epi32(count, 28)));
+  const __m256 fx = _mm256_mul_ps(_mm256_add_ps(count_of(bx), axis_sum(ex[0], ex[1], ex[2], ex[3])), inv);
+  const __m256 fy = _mm256_mul_ps(_mm256_add_ps(count_of(by), axis_sum(ey[0], ey[1], ey[2], ey[3])), inv);
+  const __m256 fz = _mm256_mul_ps(_mm256_add_ps(count_of(bz), axis_sum(ez[0], ez[1], ez[2], ez[3])), inv);
   // To (fx, fy, fz, 0) per cell: 4x4 transposes in each 128-bit half, then the halves
   // paired so that each store writes two consecutive cells.
   const __m256 zero = _mm256_setzero_ps();
@@ -313,7 +308,8 @@ bool sn_offsets_supported(OffsetsKernel k) {
 }
 
 OffsetsKernel sn_offsets_best() {
-  static const OffsetsKernel best = sn_offsets_supported(OffsetsKernel::avx2) ? OffsetsKernel::avx2
+  static const OffsetsKernel best = sn_offsets_supported(OffsetsKernel::avx2)
+                                        ? OffsetsKernel::avx2
                                     : sn_offsets_supported(OffsetsKernel::sse2)
                                         ? OffsetsKernel::sse2
                                         : OffsetsKernel::scalar;
