@@ -79,6 +79,11 @@ struct Scratch {
   std::vector<int32_t> slow_parts;  // the other parts
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
+  struct PartPaint {
+    Task task;  // with views of the part's samples
+    PaintClasses classes;
+  };
+  std::vector<PartPaint> paint;  // per part, when there is paint
   SnNormals normals;
 };
 
@@ -218,8 +223,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     uint32_t* out_at = nullptr;  // where its next quad goes
     int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
     uint64_t own_mask = 0;       // ... and their bits in it
-    Task task;                  // with views of the part's samples, for its paint
-    PaintClasses classes;
   };
   std::vector<Part> parts(static_cast<size_t>(nparts));
   sc.part_of.resize(size_t(W));
@@ -270,6 +273,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
   if (sc.indices.size() < size_t(nparts)) sc.indices.resize(size_t(nparts));
   const bool paint = !t.paint.empty();
+  if (paint && sc.paint.size() < size_t(nparts)) sc.paint.resize(size_t(nparts));
   {
     uint32_t* slabs = sc.slabs.data();
     for (int64_t j = 0; j < nparts; ++j) {
@@ -289,15 +293,15 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         pt.normals = out.normals.data();
       }
       if (paint) {
-        pt.task = t;
+        sc.paint[size_t(j)].task = t;
         if (nparts > 1) {
-          for (View* v : {&pt.task.sdf, &pt.task.paint}) {
+          for (View* v : {&sc.paint[size_t(j)].task.sdf, &sc.paint[size_t(j)].task.paint}) {
             v->data = v->ptr(pt.b, v->lo[1], v->lo[2]);
             v->lo[0] = pt.b;
             v->hi[0] = pt.e;
           }
         }
-        pt.classes = prepare_paint(pt.task);
+        sc.paint[size_t(j)].classes = prepare_paint(sc.paint[size_t(j)].task);
         out.colors.resize(size_t(pt.vertices));
         out.uv0.resize(size_t(pt.vertices));
       }
@@ -352,7 +356,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       if (t.normals) pt.normals[pt.next] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
 #endif
       const float f3[3] = {fc[0], fc[1], fc[2]};
-      if (paint) emit_paint(pt.task, outs[j], pt.classes, uint32_t(pt.next), x, y, z, f3);
+      if (paint) emit_paint(sc.paint[j].task, outs[j], sc.paint[j].classes, uint32_t(pt.next), x, y, z, f3);
       cur(pt)[pt.w * ry + (x - pt.b)] = uint32_t(pt.next);
       if (sc.shared[size_t(i)]) {
         // The cell below the next part's low face: the same vertex, in that part too.
@@ -360,7 +364,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         std::memcpy(q.positions[q.next].data(), pt.positions[pt.next].data(), sizeof(Vec3));
         if (t.normals)
           std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
-        if (paint) emit_paint(q.task, outs[j + 1], q.classes, uint32_t(q.next), x, y, z, f3);
+        if (paint)
+          emit_paint(sc.paint[j + 1].task, outs[j + 1], sc.paint[j + 1].classes, uint32_t(q.next), x, y, z, f3);
         cur(q)[q.w * ry] = uint32_t(q.next++);
       }
       ++pt.next;
