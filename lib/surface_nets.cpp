@@ -64,6 +64,21 @@ void count_ranges(const uint64_t* rows, int64_t nrows, int64_t words, const BitR
   count_ranges_portable(rows, nrows, words, ranges, nranges, counts);
 }
 
+// One part of a task while it is meshed (see surface_nets_parts): it owns the cells x from
+// o to e and holds the vertices of the cells from b = max(o - 1, 0).
+struct Part {
+  int64_t b = 0, o = 0, e = 0, w = 0;  // whole-grid cells; w = e - b
+  uint64_t vertices = 0, next = 0, at = 0;
+  Vec3* positions = nullptr;
+  Vec3* normals = nullptr;
+  uint32_t* slabs = nullptr;   // two slabs of vertex indices, w per row of the task's box
+  uint32_t* cur = nullptr;     // slab z of the vertex indices
+  uint32_t* prev = nullptr;    // slab z - 1
+  uint32_t* out_at = nullptr;  // where its next quad goes
+  int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
+  uint64_t own_mask = 0;       // ... and their bits in it
+};
+
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
 // the output (their number is known from the bits); indices are built here and copied out
 // at their exact size, so the hot loops need no per-element capacity checks.
@@ -84,6 +99,7 @@ struct Scratch {
     PaintClasses classes;
   };
   std::vector<PartPaint> paint;  // per part, when there is paint
+  std::vector<Part> parts;
   SnNormals normals;
 };
 
@@ -212,19 +228,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
 
   // The parts: part j owns the cells x from o to e and holds the vertices of the cells from
   // b = max(o - 1, 0): a part is meshed exactly as a task owning just its cells would be.
-  struct Part {
-    int64_t b = 0, o = 0, e = 0, w = 0;  // whole-grid cells; w = e - b
-    uint64_t vertices = 0, next = 0, at = 0;
-    Vec3* positions = nullptr;
-    Vec3* normals = nullptr;
-    uint32_t* slabs = nullptr;  // two slabs of w * H vertex indices
-    uint32_t* cur = nullptr;     // slab z of the vertex indices
-    uint32_t* prev = nullptr;    // slab z - 1
-    uint32_t* out_at = nullptr;  // where its next quad goes
-    int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
-    uint64_t own_mask = 0;       // ... and their bits in it
-  };
-  std::vector<Part> parts(static_cast<size_t>(nparts));
+  std::vector<Part>& parts = sc.parts;
+  parts.assign(size_t(nparts), Part{});
   sc.part_of.resize(size_t(W));
   sc.fast_own.assign(size_t(words), 0);
   sc.slow_parts.clear();
