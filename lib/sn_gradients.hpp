@@ -1,6 +1,9 @@
-// Surface Nets vertex normals: the SDF gradient of each sample a surface cell touches,
-// computed once per sample into two planes of a rolling cache, then blended trilinearly at
-// each vertex (seven vector lerps), with the chunk-plane rule of docs/meshing.md applied on top.
+// Surface Nets vertex normals as a per-sample cache: the SDF gradient of each sample a
+// surface cell touches, computed once per sample into two planes of a rolling cache, then
+// blended trilinearly at each vertex (seven vector lerps), with the chunk-plane rule of
+// docs/meshing.md applied on top. The mesher computes the same floats with SnNormals
+// (sn_normals.hpp), which reads the samples directly and is faster; this formulation is the
+// definition the tests and bench/bench_sn_normals hold it to. normalize_all is the mesher's.
 #pragma once
 
 #include <array>

@@ -1,5 +1,8 @@
 // Naive Surface Nets over a box of owned cells: one vertex per cell with a sign change, at
 // the mean of its edge crossings; one quad per crossing edge, split on its shorter diagonal.
+// A z slab at a time: its cells with a vertex are listed, their offsets (sn_offsets) and
+// gradients (SnNormals) computed as batches, written to the meshes, then the slab's quads
+// emitted. A task may own a row of chunks along x and make one mesh per chunk (the parts).
 #include <algorithm>
 #include <array>
 #include <bit>
