@@ -3,7 +3,7 @@
 // blended trilinearly at each vertex (seven vector lerps), with the chunk-plane rule of
 // docs/meshing.md applied on top. The mesher computes the same floats with SnNormals
 // (sn_normals.hpp), which reads the samples directly and is faster; this formulation is the
-// definition the tests and bench/bench_sn_normals hold it to. normalize_all is the mesher's.
+// definition the tests and bench/bench_sn_normals hold it to. normalize_cells is the mesher's.
 #pragma once
 
 #include <array>
@@ -119,7 +119,7 @@ class SnGradients {
   }
 
   // Writes the gradient at offsets f in cell x of row r, whose corner sample is at p, to
-  // out[0..2] (normalised later, many at a time, by normalize_all). With SSE2 f is a vector
+  // out[0..2] (normalised later, many at a time, by normalize_cells). With SSE2 f is a vector
   // (fx, fy, fz, -) and out gets 16 bytes.
 #if defined(__SSE2__)
   void gradient(const Row& r, int64_t x, const uint8_t* p, int64_t sy, int64_t sz, __m128 f,
@@ -228,52 +228,40 @@ class SnGradients {
   std::vector<float> store_;            // two planes of (gx, gy, gz, 0) per sample
 };
 
-// Normalises n[0 .. count) in place (a zero vector becomes (0, 1, 0)), each as
-// g / sqrt((gx * gx + gy * gy) + gz * gz). n must be readable for 4 bytes past its end.
-// Four vectors at a time, deinterleaved, so one square root and three divisions serve four.
-inline void normalize_all(Vec3* n, size_t count) {
+// Normalises the gradients g[4i .. 4i+2] of n cells in place (stride four floats; a zero
+// vector becomes (0, 1, 0); lane 3 is left as it was): g / sqrt((gx * gx + gy * gy) + gz * gz),
+// single-precision IEEE operations in that order. Four cells at a time, transposed.
+inline void normalize_cells(float* g, size_t n) {
   size_t i = 0;
 #if defined(__SSE2__)
   const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
-  for (; i + 4 <= count; i += 4) {
-    float* v = n[i].data();
-    const __m128 v0 = _mm_loadu_ps(v), v1 = _mm_loadu_ps(v + 4), v2 = _mm_loadu_ps(v + 8);
-    // v0 = (x0 y0 z0 x1), v1 = (y1 z1 x2 y2), v2 = (z2 x3 y3 z3).
-    const __m128 x23 = _mm_shuffle_ps(v1, v2, _MM_SHUFFLE(1, 1, 2, 2));
-    const __m128 x = _mm_shuffle_ps(v0, x23, _MM_SHUFFLE(2, 0, 3, 0));
-    const __m128 y01 = _mm_shuffle_ps(v0, v1, _MM_SHUFFLE(0, 0, 1, 1));
-    const __m128 y23 = _mm_shuffle_ps(v1, v2, _MM_SHUFFLE(2, 2, 3, 3));
-    const __m128 y = _mm_shuffle_ps(y01, y23, _MM_SHUFFLE(2, 0, 2, 0));
-    const __m128 z01 = _mm_shuffle_ps(v0, v1, _MM_SHUFFLE(1, 1, 2, 2));
-    const __m128 z = _mm_shuffle_ps(z01, v2, _MM_SHUFFLE(3, 0, 2, 0));
+  for (; i + 4 <= n; i += 4) {
+    float* v = g + 4 * i;
+    __m128 x = _mm_loadu_ps(v), y = _mm_loadu_ps(v + 4), z = _mm_loadu_ps(v + 8),
+           w = _mm_loadu_ps(v + 12);
+    _MM_TRANSPOSE4_PS(x, y, z, w);
     const __m128 len2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
     const __m128 ok = _mm_cmpgt_ps(len2, zero);
     const __m128 len = _mm_sqrt_ps(len2);
-    // Where the length is zero: (0, 1, 0).
-    const __m128 nx = _mm_and_ps(ok, _mm_div_ps(x, len));
-    const __m128 ny = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(y, len)), _mm_andnot_ps(ok, one));
-    const __m128 nz = _mm_and_ps(ok, _mm_div_ps(z, len));
-    // Back to (x0 y0 z0 x1), (y1 z1 x2 y2), (z2 x3 y3 z3).
-    const __m128 a = _mm_unpacklo_ps(nx, ny);                             // x0 y0 x1 y1
-    const __m128 b = _mm_shuffle_ps(nz, nx, _MM_SHUFFLE(1, 1, 0, 0));     // z0 z0 x1 x1
-    const __m128 c = _mm_shuffle_ps(ny, nz, _MM_SHUFFLE(1, 1, 1, 1));     // y1 y1 z1 z1
-    const __m128 d = _mm_shuffle_ps(nx, ny, _MM_SHUFFLE(2, 2, 2, 2));     // x2 x2 y2 y2
-    const __m128 e = _mm_shuffle_ps(nz, nx, _MM_SHUFFLE(3, 3, 2, 2));     // z2 z2 x3 x3
-    const __m128 f = _mm_unpackhi_ps(ny, nz);                             // y2 z2 y3 z3
-    _mm_storeu_ps(v, _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 1, 0)));
-    _mm_storeu_ps(v + 4, _mm_shuffle_ps(c, d, _MM_SHUFFLE(2, 0, 2, 0)));
-    _mm_storeu_ps(v + 8, _mm_shuffle_ps(e, f, _MM_SHUFFLE(3, 2, 2, 0)));
+    x = _mm_and_ps(ok, _mm_div_ps(x, len));
+    y = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(y, len)), _mm_andnot_ps(ok, one));
+    z = _mm_and_ps(ok, _mm_div_ps(z, len));
+    _MM_TRANSPOSE4_PS(x, y, z, w);
+    _mm_storeu_ps(v, x);
+    _mm_storeu_ps(v + 4, y);
+    _mm_storeu_ps(v + 8, z);
+    _mm_storeu_ps(v + 12, w);
   }
 #endif
-  for (; i < count; ++i) {
-    Vec3& g = n[i];
-    const float len2 = (g[0] * g[0] + g[1] * g[1]) + g[2] * g[2];
+  for (; i < n; ++i) {
+    float* v = g + 4 * i;
+    const float len2 = (v[0] * v[0] + v[1] * v[1]) + v[2] * v[2];
     if (!(len2 > 0.0f)) {
-      g = {0.0f, 1.0f, 0.0f};
+      v[0] = 0.0f, v[1] = 1.0f, v[2] = 0.0f;
       continue;
     }
     const float len = std::sqrt(len2);
-    g = {g[0] / len, g[1] / len, g[2] / len};
+    v[0] /= len, v[1] /= len, v[2] /= len;
   }
 }
 

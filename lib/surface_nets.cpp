@@ -348,7 +348,10 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     float* const f = sc.f.data();
     float* const g = sc.g.data();
     sn_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
-    if (t.normals) sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
+    if (t.normals) {
+      sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
+      normalize_cells(g, n);  // while they are in cache
+    }
     // ... and into the parts' meshes.
     for (size_t c = 0; c < n; ++c) {
       const int64_t x = sc.cell_x[c], y = sc.cell_y[c], i = x - clo[0], ry = y - clo[1];
@@ -482,10 +485,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       continue;
     }
     out.positions.pop_back();
-    if (t.normals) {
-      normalize_all(pt.normals, pt.next);
-      out.normals.pop_back();
-    }
+    if (t.normals) out.normals.pop_back();
     std::vector<uint32_t>& indices = sc.indices[size_t(j)];
     out.indices.assign(indices.begin(), indices.begin() + int64_t(pt.at));
     // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
