@@ -3,7 +3,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <new>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "lib/grid.hpp"
@@ -11,15 +15,40 @@
 
 namespace voxkit {
 
+// An allocator whose value-initialisation (resize, or a vector of n) leaves trivial elements
+// uninitialised: the meshers size their output first and then write every element, so the
+// zero fill would be a wasted pass over memory. Anything else behaves as std::allocator.
+template <class T>
+struct NoInitAllocator : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = NoInitAllocator<U>;
+  };
+  NoInitAllocator() noexcept = default;
+  template <class U>
+  NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T>
+using MeshArray = std::vector<T, NoInitAllocator<T>>;
+
 // An indexed triangle mesh. Positions are in grid units (sample coordinates of the whole
 // grid) until an exporter maps them to world metres. Attribute arrays are either empty or
 // one entry per vertex.
 struct Mesh {
-  std::vector<std::array<float, 3>> positions;
-  std::vector<std::array<float, 3>> normals;  // unit length, pointing into the air
-  std::vector<std::array<float, 4>> colors;   // paint slot weights (dig zones)
-  std::vector<std::array<float, 2>> uv0;      // x: dug-soil weight, y: slot layers (4 bits each)
-  std::vector<uint32_t> indices;              // triangles, counter-clockwise seen from the air
+  MeshArray<std::array<float, 3>> positions;
+  MeshArray<std::array<float, 3>> normals;  // unit length, pointing into the air
+  MeshArray<std::array<float, 4>> colors;   // paint slot weights (dig zones)
+  MeshArray<std::array<float, 2>> uv0;      // x: dug-soil weight, y: slot layers (4 bits each)
+  MeshArray<uint32_t> indices;              // triangles, counter-clockwise seen from the air
 
   size_t vertex_count() const { return positions.size(); }
   size_t triangle_count() const { return indices.size() / 3; }

@@ -32,9 +32,9 @@ struct PosHash {
 uint32_t key_bits(float f) { return std::bit_cast<uint32_t>(f == 0.0f ? 0.0f : f); }
 
 template <class T>
-void remap_stream(std::vector<T>& v, const std::vector<uint32_t>& remap, size_t unique) {
+void remap_stream(MeshArray<T>& v, const std::vector<uint32_t>& remap, size_t unique) {
   if (v.empty()) return;
-  std::vector<T> out(unique);
+  MeshArray<T> out(unique);
   meshopt_remapVertexBuffer(out.data(), v.data(), v.size(), sizeof(T), remap.data());
   v.swap(out);
 }
@@ -125,7 +125,7 @@ Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error) {
     return m;
   }
   size_t target = size_t(double(m.indices.size() / 3) * ratio) * 3;
-  std::vector<uint32_t> out(m.indices.size());
+  MeshArray<uint32_t> out(m.indices.size());
   size_t count = meshopt_simplify(out.data(), m.indices.data(), m.indices.size(),
                                   &m.positions[0][0], m.positions.size(), sizeof(float) * 3,
                                   target, float(max_error), meshopt_SimplifyLockBorder, nullptr);
