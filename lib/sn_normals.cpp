@@ -18,7 +18,7 @@ inline float lerp(float a, float b, float t) { return a + (b - a) * t; }
 }  // namespace
 
 SnNormals::Path SnNormals::best_path() {
-#if defined(VOXKIT_SN_AVX2)
+#if VOXKIT_HAVE_AVX2_TARGET
   static const Path best = __builtin_cpu_supports("avx2") ? Path::Avx2 : Path::Sse2;
   return best;
 #elif defined(__SSE2__)
@@ -100,7 +100,7 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                      float* g) const {
   const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
-#if defined(VOXKIT_SN_AVX2)
+#if VOXKIT_HAVE_AVX2_TARGET
   if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
     slab_avx2(z, n, x, y, f, g);
     return;

@@ -10,10 +10,7 @@
 
 #include "lib/mesh_internal.hpp"
 
-// The eight-cell AVX2 path needs GCC or Clang function targets on x86.
-#if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define VOXKIT_SN_AVX2 1
-#endif
+#include "lib/simd_avx2.hpp"  // VOXKIT_HAVE_AVX2_TARGET: the eight-cell path can be built
 
 namespace voxkit::mesh_detail {
 

@@ -3,7 +3,7 @@
 // function and chosen at run time; no FMA, so every operation rounds as on the other paths.
 #include "lib/sn_normals.hpp"
 
-#if defined(VOXKIT_SN_AVX2)
+#if VOXKIT_HAVE_AVX2_TARGET
 
 #include <immintrin.h>
 
@@ -172,18 +172,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256 gz = blend(pair(lo(zm0), hi01, coef_z), pair(lo(zm1), hi11, coef_z),
                           pair(lo00, hi(zp0), coef_z), pair(lo10, hi(zp1), coef_z), fx, fy, fz);
 
-  // Back to (gx, gy, gz, 0) per cell.
-  const __m256 u0 = _mm256_unpacklo_ps(gx, gy), u1 = _mm256_unpackhi_ps(gx, gy);
-  const __m256 v0 = _mm256_unpacklo_ps(gz, _mm256_setzero_ps());
-  const __m256 v1 = _mm256_unpackhi_ps(gz, _mm256_setzero_ps());
-  const __m256 o0 = _mm256_shuffle_ps(u0, v0, _MM_SHUFFLE(1, 0, 1, 0));  // cells 0, 4
-  const __m256 o1 = _mm256_shuffle_ps(u0, v0, _MM_SHUFFLE(3, 2, 3, 2));  // cells 1, 5
-  const __m256 o2 = _mm256_shuffle_ps(u1, v1, _MM_SHUFFLE(1, 0, 1, 0));  // cells 2, 6
-  const __m256 o3 = _mm256_shuffle_ps(u1, v1, _MM_SHUFFLE(3, 2, 3, 2));  // cells 3, 7
-  _mm256_storeu_ps(g, _mm256_permute2f128_ps(o0, o1, 0x20));
-  _mm256_storeu_ps(g + 8, _mm256_permute2f128_ps(o2, o3, 0x20));
-  _mm256_storeu_ps(g + 16, _mm256_permute2f128_ps(o0, o1, 0x31));
-  _mm256_storeu_ps(g + 24, _mm256_permute2f128_ps(o2, o3, 0x31));
+  simd::store_xyz0(g, gx, gy, gz);  // back to (gx, gy, gz, 0) per cell
   return slow_lanes;
 }
 

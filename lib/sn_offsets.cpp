@@ -9,12 +9,7 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-#define VOXKIT_SN_AVX2 1
-#else
-#define VOXKIT_SN_AVX2 0
-#endif
+#include "lib/simd_avx2.hpp"
 
 #include "lib/mesh.hpp"
 
@@ -131,7 +126,7 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
 }
 #endif
 
-#if VOXKIT_SN_AVX2
+#if VOXKIT_HAVE_AVX2_TARGET
 #define VOXKIT_AVX2 gnu::target("avx2"), gnu::always_inline
 
 // The crossing offset of one edge for eight cells: (127.5 - lo) / (hi - lo) where the edge
@@ -242,19 +237,7 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
   const __m256 fx = _mm256_mul_ps(_mm256_add_ps(count_of(bx), axis_sum(ex[0], ex[1], ex[2], ex[3])), inv);
   const __m256 fy = _mm256_mul_ps(_mm256_add_ps(count_of(by), axis_sum(ey[0], ey[1], ey[2], ey[3])), inv);
   const __m256 fz = _mm256_mul_ps(_mm256_add_ps(count_of(bz), axis_sum(ez[0], ez[1], ez[2], ez[3])), inv);
-  // To (fx, fy, fz, 0) per cell: 4x4 transposes in each 128-bit half, then the halves
-  // paired so that each store writes two consecutive cells.
-  const __m256 zero = _mm256_setzero_ps();
-  const __m256 t0 = _mm256_unpacklo_ps(fx, fy), t1 = _mm256_unpackhi_ps(fx, fy);
-  const __m256 t2 = _mm256_unpacklo_ps(fz, zero), t3 = _mm256_unpackhi_ps(fz, zero);
-  const __m256 r0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));  // cells 0, 4
-  const __m256 r1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));  // cells 1, 5
-  const __m256 r2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));  // cells 2, 6
-  const __m256 r3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));  // cells 3, 7
-  _mm256_storeu_ps(out, _mm256_permute2f128_ps(r0, r1, 0x20));
-  _mm256_storeu_ps(out + 8, _mm256_permute2f128_ps(r2, r3, 0x20));
-  _mm256_storeu_ps(out + 16, _mm256_permute2f128_ps(r0, r1, 0x31));
-  _mm256_storeu_ps(out + 24, _mm256_permute2f128_ps(r2, r3, 0x31));
+  simd::store_xyz0(out, fx, fy, fz);
 }
 
 [[gnu::target("avx2")]] void offsets_avx2(const uint8_t* base, const int32_t* offset, size_t n,
@@ -296,7 +279,7 @@ bool sn_offsets_supported(OffsetsKernel k) {
       return false;
 #endif
     case OffsetsKernel::avx2: {
-#if VOXKIT_SN_AVX2
+#if VOXKIT_HAVE_AVX2_TARGET
       static const bool has = cpu_has_avx2();
       return has;
 #else
@@ -321,7 +304,7 @@ void sn_offsets_with(OffsetsKernel k, const uint8_t* base, const int32_t* offset
   assert(sn_offsets_supported(k));
   assert(reinterpret_cast<uintptr_t>(f_out) % 16 == 0);
   switch (k) {
-#if VOXKIT_SN_AVX2
+#if VOXKIT_HAVE_AVX2_TARGET
     case OffsetsKernel::avx2:
       offsets_avx2(base, offset, n, sy, sz, f_out);
       return;

@@ -50,7 +50,7 @@ const aiScene* import(Assimp::Importer& imp, const std::vector<uint8_t>& bytes, 
 Counts reimport_counts(const std::vector<uint8_t>& bytes, MeshFormat f) {
   Assimp::Importer imp;
   bool split = f == MeshFormat::Obj || f == MeshFormat::Stl || f == MeshFormat::Fbx;
-  const aiScene* s = import(imp, bytes, f, split ? aiProcess_JoinIdenticalVertices : 0);
+  const aiScene* s = import(imp, bytes, f, split ? unsigned(aiProcess_JoinIdenticalVertices) : 0u);
   Counts c;
   c.meshes = s->mNumMeshes;
   std::set<std::array<float, 3>> positions;

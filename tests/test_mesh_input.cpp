@@ -193,7 +193,7 @@ TEST_CASE("a synthetic zone's chunk meshes load back through Assimp with the sam
       if (clip) job.clip_overlap = 0.1;
       auto r = run_mesh_job(src, job);
       Assimp::Importer imp;
-      unsigned flags = f == MeshFormat::Obj || f == MeshFormat::Fbx ? aiProcess_JoinIdenticalVertices : 0;
+      unsigned flags = f == MeshFormat::Obj || f == MeshFormat::Fbx ? unsigned(aiProcess_JoinIdenticalVertices) : 0u;
       std::string hint(mesh_format_name(f));
       const aiScene* s = imp.ReadFileFromMemory(r.bytes.data(), r.bytes.size(), flags, hint.c_str());
       INFO("format " << hint << (clip ? " clipped" : ""));

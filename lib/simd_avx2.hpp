@@ -1,0 +1,35 @@
+// What the AVX2 batch kernels share: whether this compiler can build AVX2 functions in a
+// baseline x86 build (GCC or Clang function targets; the CPU is asked at run time), and
+// the store of eight cells' (x, y, z, 0) from three vectors of eight lanes.
+#pragma once
+
+#if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define VOXKIT_HAVE_AVX2_TARGET 1
+#include <immintrin.h>
+#else
+#define VOXKIT_HAVE_AVX2_TARGET 0
+#endif
+
+#if VOXKIT_HAVE_AVX2_TARGET
+namespace voxkit::simd {
+
+// Writes (x[i], y[i], z[i], 0) to out[4i .. 4i + 3] for the eight lanes i: 4x4 transposes
+// in each 128-bit half, then the halves paired so that each store writes two consecutive
+// cells.
+[[gnu::target("avx2"), gnu::always_inline]] inline void store_xyz0(float* out, __m256 x,
+                                                                   __m256 y, __m256 z) {
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpackhi_ps(x, y);
+  const __m256 t2 = _mm256_unpacklo_ps(z, zero), t3 = _mm256_unpackhi_ps(z, zero);
+  const __m256 r0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));  // cells 0, 4
+  const __m256 r1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));  // cells 1, 5
+  const __m256 r2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));  // cells 2, 6
+  const __m256 r3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));  // cells 3, 7
+  _mm256_storeu_ps(out, _mm256_permute2f128_ps(r0, r1, 0x20));
+  _mm256_storeu_ps(out + 8, _mm256_permute2f128_ps(r2, r3, 0x20));
+  _mm256_storeu_ps(out + 16, _mm256_permute2f128_ps(r0, r1, 0x31));
+  _mm256_storeu_ps(out + 24, _mm256_permute2f128_ps(r2, r3, 0x31));
+}
+
+}  // namespace voxkit::simd
+#endif
