@@ -112,6 +112,25 @@ ZoneBoxSpec whole(double voxel) {
   return s;
 }
 
+// A box zone between two world corners, one border voxel.
+ZoneBoxSpec box_spec(std::array<double, 3> min, std::array<double, 3> max, double voxel) {
+  ZoneBoxSpec s;
+  s.kind = ZoneBoxSpec::Kind::Box;
+  s.min = min;
+  s.max = max;
+  s.voxel_size = voxel;
+  s.border_voxels = 1;
+  return s;
+}
+
+// Plans and bakes the zone, and returns the largest byte difference from the brute force.
+int bake_error(const Heightfield& hf, const ZoneBoxSpec& s) {
+  const ZoneMeta m = plan_zone(hf, s);
+  ByteGrid fast;
+  bake_sdf(hf, m, fast);
+  return max_byte_diff(fast, brute_force(hf, m));
+}
+
 }  // namespace
 
 TEST_CASE("bake matches the brute-force exact distance within one step on random terrains") {
@@ -168,11 +187,8 @@ TEST_CASE("bake matches the brute force on flat, steep, cliff, rough and vertex-
       // the benchmark; 0.35 m and 0.8 m put them anywhere in the cells.
       for (double spacing : {0.5, 0.35, 0.8}) {
         Heightfield hf = shaped_terrain(kind, seed, 10, spacing);
-        ZoneMeta m = plan_zone(hf, whole(0.5));
-        ByteGrid fast;
-        bake_sdf(hf, m, fast);
         INFO("kind " << kind << " seed " << seed << " spacing " << spacing);
-        CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+        CHECK(bake_error(hf, whole(0.5)) <= 1);
       }
     }
 }
@@ -185,16 +201,7 @@ TEST_CASE("extreme heights in the heightmap window beside the zone leave the bak
   // Window samples 1 m to 1.5 m outside the box (the band reaches 1 m): i or j = 2 or 13.
   for (auto [i, j] : {std::pair{2u, 6u}, {13u, 7u}, {13u, 13u}, {6u, 2u}, {9u, 13u}, {2u, 2u}})
     hf.heights[i + 16 * j] = (i + j) % 2 ? 3e37f : -3e37f;
-  ZoneBoxSpec s;
-  s.kind = ZoneBoxSpec::Kind::Box;
-  s.min = {2.5, 1.0, 2.5};
-  s.max = {5.0, 7.0, 5.0};
-  s.voxel_size = 0.5;
-  s.border_voxels = 1;
-  ZoneMeta m = plan_zone(hf, s);
-  ByteGrid fast;
-  bake_sdf(hf, m, fast);
-  CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+  CHECK(bake_error(hf, box_spec({2.5, 1.0, 2.5}, {5.0, 7.0, 5.0}, 0.5)) <= 1);
 }
 
 TEST_CASE("NoData beside the zone leaves holes: only triangles and edges with every corner count") {
@@ -202,18 +209,9 @@ TEST_CASE("NoData beside the zone leaves holes: only triangles and edges with ev
   // Within the band ring around the box (0.5 m outside it) and in the window beyond.
   for (auto [i, j] : {std::pair{4u, 8u}, {12u, 6u}, {7u, 4u}, {9u, 12u}, {2u, 9u}, {13u, 13u}})
     hf.heights[i + 16 * j] = NAN;
-  ZoneBoxSpec s;
-  s.kind = ZoneBoxSpec::Kind::Box;
-  s.min = {2.5, 0.0, 2.5};
-  s.max = {5.0, 20.0, 5.0};
-  s.voxel_size = 0.5;
-  s.border_voxels = 1;
-  ZoneMeta m = plan_zone(hf, s);
-  ByteGrid fast;
-  bake_sdf(hf, m, fast);
   // The reference skips them too: a triangle with a NaN corner has a NaN distance, which
   // std::min passes over.
-  CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+  CHECK(bake_error(hf, box_spec({2.5, 0.0, 2.5}, {5.0, 20.0, 5.0}, 0.5)) <= 1);
 }
 
 TEST_CASE("bake writes the copy grid with the same bytes") {
@@ -229,16 +227,8 @@ TEST_CASE("bake writes the copy grid with the same bytes") {
 
 TEST_CASE("bake of a box inside the terrain matches the brute force, surface crossing the band") {
   Heightfield hf = random_terrain(11, 14, 14, 0.8, 2.0);
-  ZoneBoxSpec s;
-  s.kind = ZoneBoxSpec::Kind::Box;
-  s.min = {hf.origin_x + 2.1, 4.0, hf.origin_z + 1.7};
-  s.max = {hf.origin_x + 7.0, 6.0, hf.origin_z + 6.2};
-  s.voxel_size = 0.4;
-  s.border_voxels = 1;
-  ZoneMeta m = plan_zone(hf, s);
-  ByteGrid fast;
-  bake_sdf(hf, m, fast);
-  CHECK(max_byte_diff(fast, brute_force(hf, m)) <= 1);
+  CHECK(bake_error(hf, box_spec({hf.origin_x + 2.1, 4.0, hf.origin_z + 1.7},
+                                 {hf.origin_x + 7.0, 6.0, hf.origin_z + 6.2}, 0.4)) <= 1);
 }
 
 TEST_CASE("a 45 degree slope gets the Euclidean distance, not the vertical one") {
@@ -247,13 +237,7 @@ TEST_CASE("a 45 degree slope gets the Euclidean distance, not the vertical one")
   hf.heights.resize(17 * 17);
   for (uint32_t j = 0; j < 17; ++j)
     for (uint32_t i = 0; i < 17; ++i) hf.heights[i + 17 * j] = float(i);  // h = x: 45 degrees
-  ZoneBoxSpec s;
-  s.kind = ZoneBoxSpec::Kind::Box;
-  s.min = {4, 0, 4};
-  s.max = {12, 16, 12};
-  s.voxel_size = 1;
-  s.border_voxels = 1;
-  ZoneMeta m = plan_zone(hf, s);
+  ZoneMeta m = plan_zone(hf, box_spec({4, 0, 4}, {12, 16, 12}, 1));
   ByteGrid g;
   bake_sdf(hf, m, g);
   // Sample one voxel above the slope: vertical distance 1, true distance 1/sqrt(2).
