@@ -51,32 +51,42 @@ Mesh run(Task& t, Mesher mesher) {
   return m;
 }
 
-// Meshes one chunk from views holding (at least) its sample box.
-Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf,
-                const View& paint, const MeshOptions& opts) {
-  const ChunkSampleBox box = chunk_sample_box(cells, opts.chunk_cells, chunk);
+// The task owning cells own_lo .. own_hi - 1 of views holding (at least) its sample box,
+// reading only that box (own_lo - 1, clipped at 0, to own_hi), even when a view is the
+// whole grid.
+Task box_task(const Dims& cells, const View& sdf, const View& paint, const MeshOptions& opts,
+              const int64_t (&own_lo)[3], const int64_t (&own_hi)[3]) {
   Task t;
   t.cells = cells;
   t.chunk_cells = opts.chunk_cells;
-  t.sdf = sdf;
   t.normals = opts.normals;
+  int64_t lo[3];
   for (int a = 0; a < 3; ++a) {
-    // Read only the chunk's own box, even when the view is the whole grid.
-    t.sdf.lo[a] = box.lo[size_t(a)];
-    t.sdf.hi[a] = box.hi[size_t(a)];
-    t.own_lo[a] = int64_t(chunk[size_t(a)]) * opts.chunk_cells;
-    t.own_hi[a] = std::min<int64_t>(t.own_lo[a] + opts.chunk_cells, t.n(a));
+    t.own_lo[a] = own_lo[a];
+    t.own_hi[a] = own_hi[a];
+    lo[a] = std::max<int64_t>(own_lo[a] - 1, 0);
   }
-  t.sdf.data = sdf.ptr(box.lo[0], box.lo[1], box.lo[2]);
+  t.sdf = sdf.narrowed(lo, own_hi);
   if (!paint.empty()) {
-    t.paint = paint;
-    for (int a = 0; a < 3; ++a) {
-      t.paint.lo[a] = t.sdf.lo[a];
-      t.paint.hi[a] = t.sdf.hi[a];
-    }
-    t.paint.data = paint.ptr(box.lo[0], box.lo[1], box.lo[2]);
+    t.paint = paint.narrowed(lo, own_hi);
     t.layer_count = opts.paint.layer_count;
   }
+  return t;
+}
+
+// The cells chunk c owns along axis a: from c * cc to the grid's end at most.
+void own_range(const Dims& cells, uint32_t cc, int a, int32_t c, int64_t& lo, int64_t& hi) {
+  const int64_t n = a == 0 ? cells.nx : a == 1 ? cells.ny : cells.nz;
+  lo = int64_t(c) * cc;
+  hi = std::min<int64_t>(lo + cc, n);
+}
+
+// Meshes one chunk from views holding (at least) its sample box.
+Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf,
+                const View& paint, const MeshOptions& opts) {
+  int64_t lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) own_range(cells, opts.chunk_cells, a, chunk[size_t(a)], lo[a], hi[a]);
+  Task t = box_task(cells, sdf, paint, opts, lo, hi);
   return run(t, opts.mesher);
 }
 
@@ -84,41 +94,11 @@ Mesh chunk_task(const Dims& cells, std::array<int32_t, 3> chunk, const View& sdf
 // the same meshes as chunk_task makes, with the work the chunks of a row share done once.
 void sn_chunk_row(const Dims& cells, int32_t cy, int32_t cz, const View& sdf, const View& paint,
                   const MeshOptions& opts, Mesh* outs) {
-  const ChunkSampleBox first = chunk_sample_box(cells, opts.chunk_cells, {0, cy, cz});
-  Task t;
-  t.cells = cells;
-  t.chunk_cells = opts.chunk_cells;
-  t.normals = opts.normals;
-  int64_t lo[3], hi[3];
-  for (int a = 0; a < 3; ++a) {
-    lo[a] = first.lo[size_t(a)];
-    hi[a] = first.hi[size_t(a)];
-  }
-  lo[0] = 0;
-  hi[0] = cells.nx;
-  t.own_lo[0] = 0;
-  t.own_hi[0] = cells.nx;
-  for (int a = 1; a < 3; ++a) {
-    t.own_lo[a] = int64_t(a == 1 ? cy : cz) * opts.chunk_cells;
-    t.own_hi[a] = std::min<int64_t>(t.own_lo[a] + opts.chunk_cells, t.n(a));
-  }
-  auto narrow = [&](const View& v) {
-    View n = v;
-    for (int a = 0; a < 3; ++a) {
-      n.lo[a] = lo[a];
-      n.hi[a] = hi[a];
-    }
-    n.data = v.ptr(lo[0], lo[1], lo[2]);
-    return n;
-  };
-  t.sdf = narrow(sdf);
-  if (!paint.empty()) {
-    t.paint = narrow(paint);
-    t.layer_count = opts.paint.layer_count;
-  }
-  mesh_detail::surface_nets_parts(t, opts.chunk_cells, outs);
-  for (uint32_t j = 0; j < chunk_counts(cells, opts.chunk_cells)[0]; ++j)
-    if (outs[j].indices.empty()) outs[j] = Mesh{};
+  int64_t lo[3] = {0, 0, 0}, hi[3] = {cells.nx, 0, 0};
+  own_range(cells, opts.chunk_cells, 1, cy, lo[1], hi[1]);
+  own_range(cells, opts.chunk_cells, 2, cz, lo[2], hi[2]);
+  Task t = box_task(cells, sdf, paint, opts, lo, hi);
+  mesh_detail::surface_nets_parts(t, opts.chunk_cells, outs);  // empty parts stay Mesh{}
 }
 
 }  // namespace
@@ -231,16 +211,9 @@ std::vector<ChunkMesh> mesh_chunks(const ByteGrid& sdf, const MeshOptions& opts,
 
 Mesh mesh_whole(const ByteGrid& sdf, const MeshOptions& opts) {
   check_options(sdf, opts);
-  Task t;
-  t.cells = sdf.cells;
-  t.chunk_cells = opts.chunk_cells;
-  t.sdf = mesh_detail::whole_view(sdf);
-  t.normals = opts.normals;
-  for (int a = 0; a < 3; ++a) t.own_hi[a] = t.n(a);
-  if (opts.paint.paint) {
-    t.paint = mesh_detail::whole_view(*opts.paint.paint);
-    t.layer_count = opts.paint.layer_count;
-  }
+  const View paint = opts.paint.paint ? mesh_detail::whole_view(*opts.paint.paint) : View{};
+  const int64_t lo[3] = {0, 0, 0}, hi[3] = {sdf.cells.nx, sdf.cells.ny, sdf.cells.nz};
+  Task t = box_task(sdf.cells, mesh_detail::whole_view(sdf), paint, opts, lo, hi);
   return run(t, opts.mesher);
 }
 

@@ -31,6 +31,17 @@ struct View {
     return data + (x - lo[0]) + sy * (y - lo[1]) + sz * (z - lo[2]);
   }
   uint8_t at(int64_t x, int64_t y, int64_t z) const { return *ptr(x, y, z); }
+  // The same samples seen as the box lo..hi (inclusive), which must lie inside this view.
+  View narrowed(const int64_t (&box_lo)[3], const int64_t (&box_hi)[3]) const {
+    View v = *this;
+    v.data = ptr(box_lo[0], box_lo[1], box_lo[2]);
+    for (int a = 0; a < 3; ++a) {
+      v.lo[a] = box_lo[a];
+      v.hi[a] = box_hi[a];
+    }
+    assert(contains(box_hi[0], box_hi[1], box_hi[2]));
+    return v;
+  }
 };
 
 // A view of a whole grid.

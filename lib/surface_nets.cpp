@@ -304,9 +304,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         sc.paint[size_t(j)].task = t;
         if (nparts > 1) {
           for (View* v : {&sc.paint[size_t(j)].task.sdf, &sc.paint[size_t(j)].task.paint}) {
-            v->data = v->ptr(pt.b, v->lo[1], v->lo[2]);
-            v->lo[0] = pt.b;
-            v->hi[0] = pt.e;
+            const int64_t lo[3] = {pt.b, v->lo[1], v->lo[2]}, hi[3] = {pt.e, v->hi[1], v->hi[2]};
+            *v = v->narrowed(lo, hi);
           }
         }
         sc.paint[size_t(j)].classes = prepare_paint(sc.paint[size_t(j)].task);
