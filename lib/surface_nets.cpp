@@ -74,12 +74,7 @@ struct Part {
   uint64_t vertices = 0, next = 0, at = 0;
   Vec3* positions = nullptr;
   Vec3* normals = nullptr;
-  uint32_t* slabs = nullptr;   // two slabs of vertex indices, w per row of the task's box
-  uint32_t* cur = nullptr;     // slab z of the vertex indices
-  uint32_t* prev = nullptr;    // slab z - 1
   uint32_t* out_at = nullptr;  // where its next quad goes
-  int64_t own_word = -1;       // the word of a box row holding all its cells, or -1
-  uint64_t own_mask = 0;       // ... and their bits in it
 };
 
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
@@ -87,14 +82,15 @@ struct Part {
 // at their exact size, so the hot loops need no per-element capacity checks.
 struct Scratch {
   std::vector<uint64_t> bits, mixed, need;
+  // Two slabs of vertex indices: W x H (a cell's index in the part owning it), then
+  // nparts x H (the index of the cell just below part j's low x face, in part j).
   std::vector<uint32_t> slabs;
   std::vector<std::vector<uint32_t>> indices;  // per part
   std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
+  std::vector<uint8_t> first;                  // per cell: the cell before it is the one below its part's low face
   std::vector<BitRange> ranges;
-  std::vector<uint64_t> counts, edges;
-  std::vector<uint64_t> fast_own;  // per word of a row: cells of parts owning cells of it alone
-  std::vector<int32_t> slow_parts;  // the other parts
+  std::vector<uint64_t> counts, edges, own;
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
   struct PartPaint {
@@ -105,15 +101,6 @@ struct Scratch {
   std::vector<Part> parts;
   SnNormals normals;
 };
-
-// Bits pos .. pos + 63 of a row of n words (zero past its end).
-inline uint64_t extract(const uint64_t* w, int64_t n, int64_t pos) {
-  const int64_t k = pos >> 6, s = pos & 63;
-  if (s == 0) return k < n ? w[k] : 0;
-  uint64_t v = k < n ? w[k] >> s : 0;
-  if (k + 1 < n) v |= w[k + 1] << (64 - s);
-  return v;
-}
 
 // Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
 template <class T>
@@ -234,11 +221,9 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   std::vector<Part>& parts = sc.parts;
   parts.assign(size_t(nparts), Part{});
   sc.part_of.resize(size_t(W));
-  sc.fast_own.assign(size_t(words), 0);
-  sc.slow_parts.clear();
   if (sc.counts.size() < size_t(nparts)) sc.counts.resize(size_t(nparts));
   sc.shared.assign(size_t(W), 0);
-  int64_t slab_cells = 0;
+  sc.first.assign(size_t(W), 0);
   for (int64_t j = 0; j < nparts; ++j) {
     Part& pt = parts[size_t(j)];
     pt.o = t.own_lo[0] + j * part_cells;
@@ -247,20 +232,17 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     pt.w = pt.e - pt.b;
     for (int64_t x = pt.b; x < pt.e; ++x)
       if (j == 0 || x >= pt.o) sc.part_of[size_t(x - clo[0])] = int32_t(j);
-    if (j > 0 && pt.b < pt.o) sc.shared[size_t(pt.b - clo[0])] = 1;
-    slab_cells += pt.w * H;
-    // One word of the box row, and one word of the part's own rows (so that its edges come
-    // out in the order a task of just the part gives them).
-    const int64_t first = pt.o - clo[0], last = pt.e - 1 - clo[0];
-    if (first / 64 == last / 64 && pt.w <= 64) {
-      pt.own_word = first / 64;
-      pt.own_mask = word_limit(pt.own_word, last + 1) & ~word_limit(pt.own_word, first);
-      sc.fast_own[size_t(pt.own_word)] |= pt.own_mask;
-    } else {
-      sc.slow_parts.push_back(int32_t(j));
+    if (j > 0 && pt.b < pt.o) {
+      sc.shared[size_t(pt.b - clo[0])] = 1;
+      sc.first[size_t(pt.o - clo[0])] = 1;
     }
   }
   sc.edges.resize(size_t(3 * words));
+  // The owned cells of a row.
+  sc.own.resize(size_t(words));
+  for (int64_t k = 0; k < words; ++k)
+    sc.own[size_t(k)] = word_limit(k, t.own_hi[0] - clo[0]) & ~word_limit(k, t.own_lo[0] - clo[0]);
+  const int64_t slab_cells = (W + nparts) * H;
   if (nparts == 1) {
     parts[0].vertices = vertices;
   } else {
@@ -283,11 +265,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   const bool paint = !t.paint.empty();
   if (paint && sc.paint.size() < size_t(nparts)) sc.paint.resize(size_t(nparts));
   {
-    uint32_t* slabs = sc.slabs.data();
     for (int64_t j = 0; j < nparts; ++j) {
       Part& pt = parts[size_t(j)];
-      pt.slabs = slabs;
-      slabs += 2 * pt.w * H;
       // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
       if (pt.vertices >= 0xffffffffu)
         throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
@@ -316,13 +295,11 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   }
   if (t.normals) sc.normals.setup(t, clo, chi);
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
-    // Slab z of a part's vertex indices, and slab z - 1.
-    for (Part& pt : parts) {
-      pt.cur = pt.slabs + (z & 1) * pt.w * H;
-      pt.prev = pt.slabs + ((z - 1) & 1) * pt.w * H;
-    }
-    auto cur = [](const Part& pt) { return pt.cur; };
-    auto prev = [](const Part& pt) { return pt.prev; };
+    // Slab z of the vertex indices, and slab z - 1.
+    uint32_t* const cur = sc.slabs.data() + (z & 1) * slab_cells;
+    const uint32_t* const prev = sc.slabs.data() + ((z - 1) & 1) * slab_cells;
+    uint32_t* const cur_low = cur + W * H;
+    const uint32_t* const prev_low = prev + W * H;
     // The slab's cells with a vertex, in vertex order (y, then x) ...
     const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
     size_t n = 0;
@@ -367,7 +344,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
 #endif
       const float f3[3] = {fc[0], fc[1], fc[2]};
       if (paint) emit_paint(sc.paint[j].task, outs[j], sc.paint[j].classes, uint32_t(pt.next), x, y, z, f3);
-      cur(pt)[pt.w * ry + (x - pt.b)] = uint32_t(pt.next);
+      cur[W * ry + i] = uint32_t(pt.next);
       if (sc.shared[size_t(i)]) {
         // The cell below the next part's low face: the same vertex, in that part too.
         Part& q = parts[j + 1];
@@ -376,7 +353,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
         if (paint)
           emit_paint(sc.paint[j + 1].task, outs[j + 1], sc.paint[j + 1].classes, uint32_t(q.next), x, y, z, f3);
-        cur(q)[q.w * ry] = uint32_t(q.next++);
+        cur_low[nparts * ry + int64_t(j) + 1] = uint32_t(q.next++);
       }
       ++pt.next;
     }
@@ -411,66 +388,54 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         ye[k] = z >= 1 ? (r[k] ^ ry[k]) & x0 : 0;
         ze[k] = y >= 1 ? (r[k] ^ rz[k]) & x0 : 0;
       }
-      auto quads = [&](Part& pt) {
-        const int64_t shift = pt.b - clo[0];
-        const uint32_t* c = cur(pt) + pt.w * (y - clo[1]);   // cells (x, y, z)
-        const uint32_t* cy = c - pt.w;                       // (x, y - 1, z)
-        const uint32_t* p = prev(pt) + pt.w * (y - clo[1]);  // (x, y, z - 1)
-        const uint32_t* py = p - pt.w;                       // (x, y - 1, z - 1)
-        const Vec3* pos = pt.positions;
-        uint32_t* out_at = pt.out_at;
-        // The edges of word k (bit i is cell pt.b + 64 * k + i), the cells' solid bits.
-        auto emit = [&](int64_t k, uint64_t exe, uint64_t eye, uint64_t eze, uint64_t solid) {
-          for (uint64_t e = exe; e; e &= e - 1) {
-            const int b = std::countr_zero(e);
-            const int64_t i = 64 * k + b;
-            emit_quad(pos, out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
-            out_at += 6;
-          }
-          for (uint64_t e = eye; e; e &= e - 1) {
-            const int b = std::countr_zero(e);
-            const int64_t i = 64 * k + b;
-            emit_quad(pos, out_at, solid >> b & 1, p[i - 1], c[i - 1], c[i], p[i]);
-            out_at += 6;
-          }
-          for (uint64_t e = eze; e; e &= e - 1) {
-            const int b = std::countr_zero(e);
-            const int64_t i = 64 * k + b;
-            emit_quad(pos, out_at, solid >> b & 1, cy[i - 1], cy[i], c[i], c[i - 1]);
-            out_at += 6;
-          }
-        };
-        if (pt.own_word >= 0) {
-          // The part owns cells of one word of the row: take its bits from that word, then
-          // number them from the part's first cell (its edges come out in the same order).
-          const int64_t k = pt.own_word;
-          const uint64_t own = pt.own_mask;
-          const uint64_t exe = xe[k] & own, eye = ye[k] & own, eze = ze[k] & own;
-          const int64_t base = 64 * k - shift;  // part cell of the word's bit 0
-          c += base, cy += base, p += base, py += base;
-          emit(0, exe, eye, eze, r[k]);
-        } else {
-          const int64_t pwords = (pt.w + 63) / 64;
-          const int64_t own_first = pt.o - pt.b, own_cells = pt.e - pt.o;
-          for (int64_t k = 0; k < pwords; ++k) {
-            const int64_t at_bit = shift + 64 * k;
-            const uint64_t own = word_limit(k, own_first + own_cells) & ~word_limit(k, own_first);
-            emit(k, extract(xe, words, at_bit) & own, extract(ye, words, at_bit) & own,
-                 extract(ze, words, at_bit) & own, extract(r, words, at_bit));
-          }
+      // Each edge's quad goes to the part owning its cell. Cell i - 1 of a part's first cell
+      // is the one below its low face, whose index in the part is in the low slabs.
+      const int64_t ry0 = y - clo[1];
+      const uint32_t* c = cur + W * ry0;      // cells (x, y, z)
+      const uint32_t* cy = c - W;             // (x, y - 1, z)
+      const uint32_t* p = prev + W * ry0;     // (x, y, z - 1)
+      const uint32_t* py = p - W;             // (x, y - 1, z - 1)
+      const uint32_t* cl = cur_low + nparts * ry0;
+      const uint32_t* pl = prev_low + nparts * ry0;
+      const int32_t* part_of = sc.part_of.data();
+      const uint8_t* first = sc.first.data();
+      Part* const pts = parts.data();
+      for (int64_t k = 0; k < words; ++k) {
+        const uint64_t own = sc.own[size_t(k)], solid = r[k];
+        for (uint64_t e = xe[k] & own; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          Part& pt = pts[part_of[i]];
+          emit_quad(pt.positions, pt.out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
+          pt.out_at += 6;
         }
-        pt.out_at = out_at;
-      };
-      // The parts owning cells of a single word are found from the row's edges; the
-      // others are visited one by one.
-      for (int64_t k = 0; k < words; ++k)
-        for (uint64_t u = (xe[k] | ye[k] | ze[k]) & sc.fast_own[size_t(k)]; u;) {
-          Part& pt = parts[size_t(sc.part_of[size_t(64 * k + std::countr_zero(u))])];
-          quads(pt);
-          u &= ~pt.own_mask;
+      }
+      for (int64_t k = 0; k < words; ++k) {
+        const uint64_t own = sc.own[size_t(k)], solid = r[k];
+        for (uint64_t e = ye[k] & own; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          const int64_t j = part_of[i];
+          Part& pt = pts[j];
+          const bool f = first[i];
+          const uint32_t l = f ? cl[j] : c[i - 1], lp = f ? pl[j] : p[i - 1];
+          emit_quad(pt.positions, pt.out_at, solid >> b & 1, lp, l, c[i], p[i]);
+          pt.out_at += 6;
         }
-      for (int32_t j : sc.slow_parts)
-        if (parts[size_t(j)].vertices != 0) quads(parts[size_t(j)]);
+      }
+      for (int64_t k = 0; k < words; ++k) {
+        const uint64_t own = sc.own[size_t(k)], solid = r[k];
+        for (uint64_t e = ze[k] & own; e; e &= e - 1) {
+          const int b = std::countr_zero(e);
+          const int64_t i = 64 * k + b;
+          const int64_t j = part_of[i];
+          Part& pt = pts[j];
+          const bool f = first[i];
+          const uint32_t l = f ? cl[j] : c[i - 1], ly = f ? cl[j - nparts] : cy[i - 1];
+          emit_quad(pt.positions, pt.out_at, solid >> b & 1, ly, cy[i], c[i], l);
+          pt.out_at += 6;
+        }
+      }
     }
     for (Part& pt : parts)
       if (pt.vertices != 0) pt.at = uint64_t(pt.out_at - sc.indices[size_t(&pt - parts.data())].data());
