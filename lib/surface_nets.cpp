@@ -77,6 +77,14 @@ struct Part {
   uint32_t* out_at = nullptr;  // where its next quad goes
 };
 
+// A quad's four vertices counter-clockwise seen from the air, where its triangles go, and
+// the positions they index.
+struct QuadRef {
+  uint32_t q[4];
+  uint32_t* at;
+  const Vec3* pos;
+};
+
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
 // the output (their number is known from the bits); indices are built here and copied out
 // at their exact size, so the hot loops need no per-element capacity checks.
@@ -91,6 +99,7 @@ struct Scratch {
   std::vector<uint8_t> first;                  // per cell: the cell before it is the one below its part's low face
   std::vector<BitRange> ranges;
   std::vector<uint64_t> counts, edges, own;
+  std::vector<QuadRef> quads;  // a slab's
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
   struct PartPaint {
@@ -133,11 +142,23 @@ void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t 
 // seen from the edge's +axis end, which is the air side when the edge's low sample is solid;
 // the quad q0..q3 (counter-clockwise seen from the air) is split on its shorter diagonal,
 // q0-q2 on a tie. Branch-free: the choices are data, not jumps.
-inline void emit_quad(const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00, uint32_t c10,
-                      uint32_t c11, uint32_t c01) {
-  const uint32_t q0 = c00, q2 = c11;
+// The quad of a crossing edge: c00..c01 go counter-clockwise seen from the edge's +axis
+// end, which is the air side when the edge's low sample is solid.
+inline void quad_ref(QuadRef& r, const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00,
+                     uint32_t c10, uint32_t c11, uint32_t c01) {
   const uint32_t solid = 0u - uint32_t(low_solid);
-  const uint32_t q1 = c01 ^ ((c10 ^ c01) & solid), q3 = c10 ^ ((c01 ^ c10) & solid);
+  r.q[0] = c00;
+  r.q[1] = c01 ^ ((c10 ^ c01) & solid);
+  r.q[2] = c11;
+  r.q[3] = c10 ^ ((c01 ^ c10) & solid);
+  r.at = at;
+  r.pos = pos;
+}
+
+inline void emit_quad(const QuadRef& r) {
+  const Vec3* pos = r.pos;
+  uint32_t* at = r.at;
+  const uint32_t q0 = r.q[0], q1 = r.q[1], q2 = r.q[2], q3 = r.q[3];
   // The squared diagonals, each summed as (dx * dx + dy * dy) + dz * dz.
 #if defined(__SSE2__)
   // Positions are readable as 16 bytes (the arrays have one spare element).
@@ -369,6 +390,10 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       pt.out_at = indices.data() + pt.at;
     }
     const uint64_t* own_mixed = mixed(t.own_lo[1], z);
+    // The slab's quads are listed first, then written in one long loop (its position loads
+    // and diagonal tests overlap, without the short per-row loops between them).
+    if (sc.quads.size() < size_t(3 * W * H)) sc.quads.resize(size_t(3 * W * H));
+    size_t nq = 0;
     for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
       // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
       // a vertex has no crossing edges.
@@ -400,13 +425,14 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       const int32_t* part_of = sc.part_of.data();
       const uint8_t* first = sc.first.data();
       Part* const pts = parts.data();
+      QuadRef* const qr = sc.quads.data();
       for (int64_t k = 0; k < words; ++k) {
         const uint64_t own = sc.own[size_t(k)], solid = r[k];
         for (uint64_t e = xe[k] & own; e; e &= e - 1) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b;
           Part& pt = pts[part_of[i]];
-          emit_quad(pt.positions, pt.out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
           pt.out_at += 6;
         }
       }
@@ -419,7 +445,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           Part& pt = pts[j];
           const bool f = first[i];
           const uint32_t l = f ? cl[j] : c[i - 1], lp = f ? pl[j] : p[i - 1];
-          emit_quad(pt.positions, pt.out_at, solid >> b & 1, lp, l, c[i], p[i]);
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, lp, l, c[i], p[i]);
           pt.out_at += 6;
         }
       }
@@ -432,11 +458,12 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           Part& pt = pts[j];
           const bool f = first[i];
           const uint32_t l = f ? cl[j] : c[i - 1], ly = f ? cl[j - nparts] : cy[i - 1];
-          emit_quad(pt.positions, pt.out_at, solid >> b & 1, ly, cy[i], c[i], l);
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, ly, cy[i], c[i], l);
           pt.out_at += 6;
         }
       }
     }
+    for (size_t q = 0; q < nq; ++q) emit_quad(sc.quads[q]);
     for (Part& pt : parts)
       if (pt.vertices != 0) pt.at = uint64_t(pt.out_at - sc.indices[size_t(&pt - parts.data())].data());
   }
