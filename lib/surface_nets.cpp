@@ -329,13 +329,19 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       ensure(sc.cell_y, size_t(W * H));
       ensure(sc.cell_at, size_t(W * H));
       const uint64_t* mw = mixed(clo[1], z);
-      for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow)
+      int32_t* const xs = sc.cell_x.data();
+      int32_t* const ys = sc.cell_y.data();
+      int32_t* const ats = sc.cell_at.data();
+      const int32_t x0 = int32_t(clo[0]);
+      int32_t row_at = 0;
+      const int32_t sy = int32_t(t.sdf.sy);
+      for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow, row_at += sy)
         for (int64_t k = 0; k < words; ++k)
           for (uint64_t b = mw[k]; b; b &= b - 1) {
-            const int64_t i = 64 * k + std::countr_zero(b);
-            sc.cell_x[n] = int32_t(clo[0] + i);
-            sc.cell_y[n] = int32_t(y);
-            sc.cell_at[n] = int32_t(i + (y - clo[1]) * t.sdf.sy);
+            const int32_t i = int32_t(64 * k + std::countr_zero(b));
+            xs[n] = x0 + i;
+            ys[n] = int32_t(y);
+            ats[n] = i + row_at;
             ++n;
           }
     }
@@ -349,35 +355,54 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
       normalize_cells(g, n);  // while they are in cache
     }
-    // ... and into the parts' meshes.
-    for (size_t c = 0; c < n; ++c) {
-      const int64_t x = sc.cell_x[c], y = sc.cell_y[c], i = x - clo[0], ry = y - clo[1];
-      const size_t j = size_t(sc.part_of[size_t(i)]);
-      Part& pt = parts[j];
-      const float* fc = f + 4 * c;
+    // ... and into the parts' meshes (a loop per case, so that the common one keeps its
+    // pointers in registers).
+    auto distribute = [&]<bool Normals, bool Paint>() {
+      const int32_t* const xs = sc.cell_x.data();
+      const int32_t* const ys = sc.cell_y.data();
+      const int32_t* const part_of = sc.part_of.data();
+      const uint8_t* const shared = sc.shared.data();
+      Part* const pts = parts.data();
+      const int64_t x0 = clo[0], y0 = clo[1];
+      for (size_t c = 0; c < n; ++c) {
+        const int64_t x = xs[c], y = ys[c], i = x - x0, ry = y - y0;
+        const int64_t j = part_of[i];
+        Part& pt = pts[j];
+        const uint64_t v = pt.next;
+        const float* fc = f + 4 * c;
 #if defined(__SSE2__)
-      const __m128 at = _mm_cvtepi32_ps(_mm_setr_epi32(int(x), int(y), int(z), 0));
-      _mm_storeu_ps(pt.positions[pt.next].data(), _mm_add_ps(at, _mm_loadu_ps(fc)));
-      if (t.normals) _mm_storeu_ps(pt.normals[pt.next].data(), _mm_loadu_ps(g + 4 * c));
+        const __m128 at = _mm_cvtepi32_ps(_mm_setr_epi32(int(x), int(y), int(z), 0));
+        _mm_storeu_ps(pt.positions[v].data(), _mm_add_ps(at, _mm_loadu_ps(fc)));
+        if constexpr (Normals) _mm_storeu_ps(pt.normals[v].data(), _mm_loadu_ps(g + 4 * c));
 #else
-      pt.positions[pt.next] = {float(x) + fc[0], float(y) + fc[1], float(z) + fc[2]};
-      if (t.normals) pt.normals[pt.next] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
+        pt.positions[v] = {float(x) + fc[0], float(y) + fc[1], float(z) + fc[2]};
+        if constexpr (Normals) pt.normals[v] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
 #endif
-      const float f3[3] = {fc[0], fc[1], fc[2]};
-      if (paint) emit_paint(sc.paint[j].task, outs[j], sc.paint[j].classes, uint32_t(pt.next), x, y, z, f3);
-      cur[W * ry + i] = uint32_t(pt.next);
-      if (sc.shared[size_t(i)]) {
-        // The cell below the next part's low face: the same vertex, in that part too.
-        Part& q = parts[j + 1];
-        std::memcpy(q.positions[q.next].data(), pt.positions[pt.next].data(), sizeof(Vec3));
-        if (t.normals)
-          std::memcpy(q.normals[q.next].data(), pt.normals[pt.next].data(), sizeof(Vec3));
-        if (paint)
-          emit_paint(sc.paint[j + 1].task, outs[j + 1], sc.paint[j + 1].classes, uint32_t(q.next), x, y, z, f3);
-        cur_low[nparts * ry + int64_t(j) + 1] = uint32_t(q.next++);
+        if constexpr (Paint) {
+          const float f3[3] = {fc[0], fc[1], fc[2]};
+          emit_paint(sc.paint[size_t(j)].task, outs[j], sc.paint[size_t(j)].classes, uint32_t(v), x, y, z, f3);
+        }
+        cur[W * ry + i] = uint32_t(v);
+        pt.next = v + 1;
+        if (shared[i]) {
+          // The cell below the next part's low face: the same vertex, in that part too.
+          Part& q = pts[j + 1];
+          const uint64_t u = q.next;
+          std::memcpy(q.positions[u].data(), pt.positions[v].data(), sizeof(Vec3));
+          if constexpr (Normals) std::memcpy(q.normals[u].data(), pt.normals[v].data(), sizeof(Vec3));
+          if constexpr (Paint) {
+            const float f3[3] = {fc[0], fc[1], fc[2]};
+            emit_paint(sc.paint[size_t(j) + 1].task, outs[j + 1], sc.paint[size_t(j) + 1].classes, uint32_t(u), x, y, z, f3);
+          }
+          cur_low[nparts * ry + j + 1] = uint32_t(u);
+          q.next = u + 1;
+        }
       }
-      ++pt.next;
-    }
+    };
+    if (paint)
+      t.normals ? distribute.template operator()<true, true>() : distribute.template operator()<false, true>();
+    else
+      t.normals ? distribute.template operator()<true, false>() : distribute.template operator()<false, false>();
     if (z < t.own_lo[2]) continue;
 
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
@@ -478,7 +503,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     out.positions.pop_back();
     if (t.normals) out.normals.pop_back();
     std::vector<uint32_t>& indices = sc.indices[size_t(j)];
-    out.indices.assign(indices.begin(), indices.begin() + int64_t(pt.at));
+    out.indices.resize(size_t(pt.at));  // left uninitialised by MeshArray's allocator
+    std::memcpy(out.indices.data(), indices.data(), size_t(pt.at) * sizeof(uint32_t));
     // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
     if (indices.size() > (size_t(1) << 24)) indices = {};
   }
