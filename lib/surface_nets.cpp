@@ -67,6 +67,60 @@ void count_ranges(const uint64_t* rows, int64_t nrows, int64_t words, const BitR
   count_ranges_portable(rows, nrows, words, ranges, nranges, counts);
 }
 
+// Lists the cells of `rows` rows of bit words (y from y0), x fastest: x, y and the offset
+// x - x0 + (y - y0) * sy of each. The arrays need room for eight entries more than the cells:
+// eight are written per word whatever its count, so that a word of up to eight cells (the
+// usual case) takes no loop whose length the branch predictor would have to guess.
+template <class Popcount>
+inline size_t list_cells_with(Popcount pop, const uint64_t* mw, int64_t stride, int64_t rows,
+                              int64_t words, int32_t x0, int32_t y0, int32_t sy, int32_t* xs,
+                              int32_t* ys, int32_t* ats) {
+  size_t n = 0;
+  int32_t row_at = 0;
+  for (int64_t r = 0; r < rows; ++r, mw += stride, row_at += sy) {
+    const int32_t y = y0 + int32_t(r);
+    for (int64_t k = 0; k < words; ++k) {
+      uint64_t b = mw[k];
+      if (b == 0) continue;
+      const size_t cnt = size_t(pop(b));
+      const int32_t base = int32_t(64 * k);
+      for (size_t u = 0; u < 8; ++u, b &= b - 1) {
+        const int32_t i = base + std::countr_zero(b);
+        xs[n + u] = x0 + i;
+        ys[n + u] = y;
+        ats[n + u] = i + row_at;
+      }
+      for (size_t u = 8; u < cnt; ++u, b &= b - 1) {
+        const int32_t i = base + std::countr_zero(b);
+        xs[n + u] = x0 + i;
+        ys[n + u] = y;
+        ats[n + u] = i + row_at;
+      }
+      n += cnt;
+    }
+  }
+  return n;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("popcnt,bmi")]] size_t list_cells_popcnt(const uint64_t* mw, int64_t stride,
+                                                        int64_t rows, int64_t words, int32_t x0,
+                                                        int32_t y0, int32_t sy, int32_t* xs,
+                                                        int32_t* ys, int32_t* ats) {
+  return list_cells_with([](uint64_t v) { return uint64_t(__builtin_popcountll(v)); }, mw,
+                         stride, rows, words, x0, y0, sy, xs, ys, ats);
+}
+#endif
+
+size_t list_cells(const uint64_t* mw, int64_t stride, int64_t rows, int64_t words, int32_t x0,
+                  int32_t y0, int32_t sy, int32_t* xs, int32_t* ys, int32_t* ats) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool fast = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+  if (fast) return list_cells_popcnt(mw, stride, rows, words, x0, y0, sy, xs, ys, ats);
+#endif
+  return list_cells_with(bit_count, mw, stride, rows, words, x0, y0, sy, xs, ys, ats);
+}
+
 // One part of a task while it is meshed (see surface_nets_parts): it owns the cells x from
 // o to e and holds the vertices of the cells from b = max(o - 1, 0).
 struct Part {
@@ -325,25 +379,11 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
     size_t n = 0;
     {
-      ensure(sc.cell_x, size_t(W * H));
-      ensure(sc.cell_y, size_t(W * H));
-      ensure(sc.cell_at, size_t(W * H));
-      const uint64_t* mw = mixed(clo[1], z);
-      int32_t* const xs = sc.cell_x.data();
-      int32_t* const ys = sc.cell_y.data();
-      int32_t* const ats = sc.cell_at.data();
-      const int32_t x0 = int32_t(clo[0]);
-      int32_t row_at = 0;
-      const int32_t sy = int32_t(t.sdf.sy);
-      for (int64_t y = clo[1]; y < chi[1]; ++y, mw += mrow, row_at += sy)
-        for (int64_t k = 0; k < words; ++k)
-          for (uint64_t b = mw[k]; b; b &= b - 1) {
-            const int32_t i = int32_t(64 * k + std::countr_zero(b));
-            xs[n] = x0 + i;
-            ys[n] = int32_t(y);
-            ats[n] = i + row_at;
-            ++n;
-          }
+      ensure(sc.cell_x, size_t(W * H) + 8);
+      ensure(sc.cell_y, size_t(W * H) + 8);
+      ensure(sc.cell_at, size_t(W * H) + 8);
+      n = list_cells(mixed(clo[1], z), mrow, H, words, int32_t(clo[0]), int32_t(clo[1]),
+                     int32_t(t.sdf.sy), sc.cell_x.data(), sc.cell_y.data(), sc.cell_at.data());
     }
     // ... their vertex offsets and gradients, many cells at a time ...
     ensure(sc.f, 4 * n + 4);
