@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   std::string raw;
   int repeats = 5;
   bool normals = true;
+  bool whole_too = true;  // also one whole-grid mesh on one thread
   std::vector<Mesher> meshers{Mesher::SurfaceNets, Mesher::MarchingCubes};
   std::vector<int> thread_counts{1, 2};
   for (int i = 1; i < argc; ++i) {
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
       meshers = {m == "mc" ? Mesher::MarchingCubes : Mesher::SurfaceNets};
     } else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
       thread_counts = {std::max(1, std::atoi(argv[++i]))};
+    } else if (!std::strcmp(argv[i], "--chunks-only")) {
+      whole_too = false;
     } else if (!std::strcmp(argv[i], "--no-normals")) {
       normals = false;
     } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
@@ -92,7 +95,7 @@ int main(int argc, char** argv) {
       i += 3;
     } else {
       std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--mesher sn|mc] [--threads N] "
-                   "[--no-normals] [--raw FILE]\n");
+                   "[--no-normals] [--chunks-only] [--raw FILE]\n");
       return 2;
     }
   }
@@ -112,7 +115,7 @@ int main(int argc, char** argv) {
     // The chunked runs (the real workload: 2048 meshes, border vertices repeated in each
     // chunk that uses them), then one whole-grid mesh on one thread, as Flying Edges makes.
     std::vector<int> runs = thread_counts;
-    if (!std::getenv("NO_WHOLE")) runs.push_back(0);
+    if (whole_too) runs.push_back(0);
     for (int threads : runs) {
       const bool whole = threads == 0;
       if (whole) threads = 1;

@@ -192,10 +192,6 @@ void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t 
   out.uv0[index] = {acc[4], t.slots.code()};
 }
 
-// Writes the quad of a crossing edge as two triangles at `at`. c00..c01 go counter-clockwise
-// seen from the edge's +axis end, which is the air side when the edge's low sample is solid;
-// the quad q0..q3 (counter-clockwise seen from the air) is split on its shorter diagonal,
-// q0-q2 on a tie. Branch-free: the choices are data, not jumps.
 // The quad of a crossing edge: c00..c01 go counter-clockwise seen from the edge's +axis
 // end, which is the air side when the edge's low sample is solid.
 inline void quad_ref(QuadRef& r, const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00,
@@ -209,6 +205,8 @@ inline void quad_ref(QuadRef& r, const Vec3* pos, uint32_t* at, bool low_solid, 
   r.pos = pos;
 }
 
+// Writes a quad as two triangles: q0..q3 (counter-clockwise seen from the air) split on its
+// shorter diagonal, q0-q2 on a tie. Branch-free: the choices are data, not jumps.
 inline void emit_quad(const QuadRef& r) {
   const Vec3* pos = r.pos;
   uint32_t* at = r.at;
@@ -446,8 +444,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     if (z < t.own_lo[2]) continue;
 
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
-    // four cells round the edge, so edges on the grid's low faces make none. Each part's
-    // rows are read as the words a task of just that part would have.
+    // four cells round the edge, so edges on the grid's low faces make none. A part's quads
+    // of a row come in the order a task of just the part gives them: x edges, y, then z.
     for (Part& pt : parts) {
       if (pt.vertices == 0) continue;
       std::vector<uint32_t>& indices = sc.indices[size_t(&pt - parts.data())];
