@@ -1,8 +1,9 @@
 // Naive Surface Nets over a box of owned cells: one vertex per cell with a sign change, at
 // the mean of its edge crossings; one quad per crossing edge, split on its shorter diagonal.
-// A z slab at a time: its cells with a vertex are listed, their offsets (sn_offsets) and
-// gradients (SnNormals) computed as batches, written to the meshes, then the slab's quads
-// emitted. A task may own a row of chunks along x and make one mesh per chunk (the parts).
+// The cells with a vertex are listed first (which also counts each mesh's vertices); then a
+// z slab at a time their offsets (sn_offsets) and gradients (SnNormals) are computed as
+// batches and written to the meshes, and the slab's quads emitted. A task may own a row of
+// chunks along x and make one mesh per chunk (the parts).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -24,48 +25,6 @@ namespace voxkit::mesh_detail {
 namespace {
 
 constexpr uint32_t kNone = 0xffffffffu;
-
-// The bits `mask` of word `word` of a row belong to part `part`.
-struct BitRange {
-  uint32_t part, word;
-  uint64_t mask;
-};
-
-// Adds to counts[part] the set bits of every range in each of `rows` rows of `words` words.
-template <class Popcount>
-inline void count_ranges_with(Popcount pop, const uint64_t* rows, int64_t nrows, int64_t words,
-                              const BitRange* ranges, size_t nranges, uint64_t* counts) {
-  for (int64_t r = 0; r < nrows; ++r, rows += words) {
-    uint64_t any = 0;
-    for (int64_t k = 0; k < words; ++k) any |= rows[k];
-    if (any == 0) continue;
-    for (size_t i = 0; i < nranges; ++i) counts[ranges[i].part] += pop(rows[ranges[i].word] & ranges[i].mask);
-  }
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-[[gnu::target("popcnt")]] void count_ranges_popcnt(const uint64_t* rows, int64_t nrows,
-                                                   int64_t words, const BitRange* ranges,
-                                                   size_t nranges, uint64_t* counts) {
-  count_ranges_with([](uint64_t v) { return uint64_t(__builtin_popcountll(v)); }, rows, nrows,
-                    words, ranges, nranges, counts);
-}
-#endif
-
-void count_ranges_portable(const uint64_t* rows, int64_t nrows, int64_t words,
-                           const BitRange* ranges, size_t nranges, uint64_t* counts) {
-  count_ranges_with(bit_count, rows, nrows, words, ranges, nranges, counts);
-}
-
-// The POPCNT instruction where the CPU has it (chosen once), else a portable count.
-void count_ranges(const uint64_t* rows, int64_t nrows, int64_t words, const BitRange* ranges,
-                  size_t nranges, uint64_t* counts) {
-#if defined(__x86_64__) && defined(__GNUC__)
-  static const bool popcnt = __builtin_cpu_supports("popcnt");
-  if (popcnt) return count_ranges_popcnt(rows, nrows, words, ranges, nranges, counts);
-#endif
-  count_ranges_portable(rows, nrows, words, ranges, nranges, counts);
-}
 
 // Lists the cells of `rows` rows of bit words (y from y0), x fastest: x, y and the offset
 // x - x0 + (y - y0) * sy of each. The arrays need room for eight entries more than the cells:
@@ -151,8 +110,9 @@ struct Scratch {
   std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
   std::vector<uint8_t> first;                  // per cell: the cell before it is the one below its part's low face
-  std::vector<BitRange> ranges;
-  std::vector<uint64_t> counts, edges, own;
+  std::vector<uint32_t> column;                // per cell of the box row: its cells with a vertex
+  std::vector<size_t> slab_start;              // where each slab's cells begin in cell_x ...
+  std::vector<uint64_t> edges, own;
   std::vector<QuadRef> quads;  // a slab's
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
@@ -294,7 +254,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   std::vector<Part>& parts = sc.parts;
   parts.assign(size_t(nparts), Part{});
   sc.part_of.resize(size_t(W));
-  if (sc.counts.size() < size_t(nparts)) sc.counts.resize(size_t(nparts));
   sc.shared.assign(size_t(W), 0);
   sc.first.assign(size_t(W), 0);
   for (int64_t j = 0; j < nparts; ++j) {
@@ -316,21 +275,32 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   for (int64_t k = 0; k < words; ++k)
     sc.own[size_t(k)] = word_limit(k, t.own_hi[0] - clo[0]) & ~word_limit(k, t.own_lo[0] - clo[0]);
   const int64_t slab_cells = (W + nparts) * H;
+  // Every slab's cells with a vertex, in vertex order (z, then y, then x).
+  ensure(sc.cell_x, size_t(vertices) + 8);
+  ensure(sc.cell_y, size_t(vertices) + 8);
+  ensure(sc.cell_at, size_t(vertices) + 8);
+  sc.slab_start.resize(size_t(D + 1));
+  {
+    size_t n = 0;
+    for (int64_t z = clo[2]; z < chi[2]; ++z) {
+      sc.slab_start[size_t(z - clo[2])] = n;
+      n += list_cells(mixed(clo[1], z), mrow, H, words, int32_t(clo[0]), int32_t(clo[1]),
+                      int32_t(t.sdf.sy), sc.cell_x.data() + n, sc.cell_y.data() + n,
+                      sc.cell_at.data() + n);
+    }
+    sc.slab_start[size_t(D)] = n;
+    assert(n == vertices);
+  }
   if (nparts == 1) {
     parts[0].vertices = vertices;
   } else {
-    // The bits of each part's box in every row, by word.
-    sc.ranges.clear();
-    for (int64_t j = 0; j < nparts; ++j) {
-      const int64_t from = parts[size_t(j)].b - clo[0], to = parts[size_t(j)].e - clo[0];
-      for (int64_t k = from / 64; k <= (to - 1) / 64; ++k)
-        sc.ranges.push_back({uint32_t(j), uint32_t(k), word_limit(k, to) & ~word_limit(k, from)});
-    }
-    uint64_t* counts = sc.counts.data();
-    std::fill_n(counts, nparts, 0);
-    count_ranges(mixed(clo[1], clo[2]), (mixed(clo[1], chi[2]) - mixed(clo[1], clo[2])) / mrow,
-                 words, sc.ranges.data(), sc.ranges.size(), counts);
-    for (int64_t j = 0; j < nparts; ++j) parts[size_t(j)].vertices = counts[j];
+    // A part's vertices: the cells of its box's columns.
+    sc.column.assign(size_t(W), 0);
+    uint32_t* const column = sc.column.data();
+    const int32_t* const xs = sc.cell_x.data();
+    for (uint64_t c = 0; c < vertices; ++c) ++column[xs[c] - clo[0]];
+    for (Part& pt : parts)
+      for (int64_t x = pt.b; x < pt.e; ++x) pt.vertices += column[x - clo[0]];
   }
   // Only cells with a vertex are ever looked up, so the slabs need no clearing.
   if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
@@ -373,31 +343,25 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     const uint32_t* const prev = sc.slabs.data() + ((z - 1) & 1) * slab_cells;
     uint32_t* const cur_low = cur + W * H;
     const uint32_t* const prev_low = prev + W * H;
-    // The slab's cells with a vertex, in vertex order (y, then x) ...
+    // The slab's cells with a vertex ...
     const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
-    size_t n = 0;
-    {
-      ensure(sc.cell_x, size_t(W * H) + 8);
-      ensure(sc.cell_y, size_t(W * H) + 8);
-      ensure(sc.cell_at, size_t(W * H) + 8);
-      n = list_cells(mixed(clo[1], z), mrow, H, words, int32_t(clo[0]), int32_t(clo[1]),
-                     int32_t(t.sdf.sy), sc.cell_x.data(), sc.cell_y.data(), sc.cell_at.data());
-    }
+    const size_t first_cell = sc.slab_start[size_t(z - clo[2])];
+    const size_t n = sc.slab_start[size_t(z - clo[2]) + 1] - first_cell;
+    const int32_t* const xs = sc.cell_x.data() + first_cell;
+    const int32_t* const ys = sc.cell_y.data() + first_cell;
     // ... their vertex offsets and gradients, many cells at a time ...
     ensure(sc.f, 4 * n + 4);
     ensure(sc.g, 4 * n + 4);
     float* const f = sc.f.data();
     float* const g = sc.g.data();
-    sn_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
+    sn_offsets(slab_base, sc.cell_at.data() + first_cell, n, t.sdf.sy, t.sdf.sz, f);
     if (t.normals) {
-      sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
+      sc.normals.slab(z, n, xs, ys, f, g);
       normalize_cells(g, n);  // while they are in cache
     }
     // ... and into the parts' meshes (a loop per case, so that the common one keeps its
     // pointers in registers).
     auto distribute = [&]<bool Normals, bool Paint>() {
-      const int32_t* const xs = sc.cell_x.data();
-      const int32_t* const ys = sc.cell_y.data();
       const int32_t* const part_of = sc.part_of.data();
       const uint8_t* const shared = sc.shared.data();
       Part* const pts = parts.data();
