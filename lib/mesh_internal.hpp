@@ -82,10 +82,21 @@ inline uint64_t bit_count(uint64_t v) {
 // meshers find the cells with a sign change and the crossing edges a word at a time.
 class SolidBits {
  public:
+  // The ways the bits are found: a byte at a time (eight with 64-bit arithmetic), sixteen
+  // with SSE2, thirty-two with AVX2 (x86 CPUs that have it, detected at run time). All give
+  // the same bits; none reads a byte outside the box's rows.
+  enum class Path { Scalar, Sse2, Avx2 };
+  // The fastest path this machine runs (decided once).
+  static Path best_path();
+
   // Covers samples lo..hi (inclusive) of the view; keeps the bits in `storage` (scratch
   // space the caller reuses from chunk to chunk).
   SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
-            std::vector<uint64_t>& storage);
+            std::vector<uint64_t>& storage)
+      : SolidBits(v, lo, hi, storage, best_path()) {}
+  // The same with a given path (clamped to best_path()): tests and benchmarks compare them.
+  SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
+            std::vector<uint64_t>& storage, Path path);
   const uint64_t* row(int64_t y, int64_t z) const {
     return bits_ + words_ * ((y - lo_[1]) + ny_ * (z - lo_[2]));
   }
