@@ -4,6 +4,8 @@
 
 #include <climits>
 
+#include "lib/sn_gradients.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #include <cstring>
@@ -98,21 +100,26 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 }
 
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                     float* g) const {
-  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
+                     float* g, Output out) const {
 #if VOXKIT_HAVE_AVX2_TARGET
-  if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
-    slab_avx2(z, n, x, y, f, g);
+  // The eight-cell path takes slabs on the grid's z faces too, and normalises in registers.
+  if (path_ == Path::Avx2 && wide_ok_) {
+    slab_avx2(z, n, x, y, f, g, out);
     return;
   }
 #endif
+  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
 #if defined(__SSE2__)
   if (!slow_z && path_ != Path::Scalar) {
     slab_sse2(z, n, x, y, f, g);
+    if (out == Output::Normals) normalize_cells(g, n);  // while the slab is in cache
     return;
   }
 #endif
-  for (size_t i = 0; i < n; ++i) cell_scalar(x[i], y[i], z, f + 4 * i, g + 4 * i);
+  for (size_t i = 0; i < n; ++i) {
+    cell_scalar(x[i], y[i], z, f + 4 * i, g + 4 * i);
+    if (out == Output::Normals) normalize_cell(g + 4 * i);
+  }
 }
 
 #if defined(__SSE2__)

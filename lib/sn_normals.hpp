@@ -29,11 +29,15 @@ class SnNormals {
   // SnGradients::setup. The task's view must outlive the calls to slab().
   void setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]);
 
-  // The gradients of the n cells (x[i], y[i], z) of the box, at vertex offsets
-  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0):
-  // unnormalised and doubled, exactly as SnGradients gives them.
-  void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-            float* g) const;
+  // What slab() writes per cell: the gradient, unnormalised and doubled exactly as
+  // SnGradients gives it, or the unit normal normalize_cell (sn_gradients.hpp) makes of it,
+  // bit for bit, computed while the gradient is still in registers.
+  enum class Output { Gradients, Normals };
+
+  // The gradients (or normals) of the n cells (x[i], y[i], z) of the box, at vertex offsets
+  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0).
+  void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f, float* g,
+            Output out = Output::Gradients) const;
 
  private:
   // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
@@ -50,7 +54,7 @@ class SnNormals {
   void slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                  float* g) const;
   void slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                 float* g) const;
+                 float* g, Output out) const;
 
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};

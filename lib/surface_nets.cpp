@@ -348,8 +348,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     float* const g = sc.g.data();
     sn_offsets(slab_base, sc.cell_at.data(), n, t.sdf.sy, t.sdf.sz, f);
     if (t.normals) {
-      sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g);
-      normalize_cells(g, n);  // while they are in cache
+      sc.normals.slab(z, n, sc.cell_x.data(), sc.cell_y.data(), f, g, SnNormals::Output::Normals);
     }
     // ... and into the parts' meshes.
     for (size_t c = 0; c < n; ++c) {
