@@ -1,6 +1,7 @@
-// Surface Nets vertex gradients eight cells at a time with AVX2: each cell a lane, its sample
-// rows loaded as 32-bit words (samples x - 1 .. x + 2). Compiled for AVX2 function by
-// function and chosen at run time; no FMA, so every operation rounds as on the other paths.
+// Surface Nets vertex gradients (or normals) eight cells at a time with AVX2: each cell a
+// lane, its sample rows loaded as 32-bit words (samples x - 1 .. x + 2, or one sample over at
+// the view's ends). Compiled for AVX2 function by function and chosen at run time; no FMA,
+// so every operation rounds as on the other paths.
 #include "lib/sn_normals.hpp"
 
 #if VOXKIT_HAVE_AVX2_TARGET
@@ -99,21 +100,26 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                            float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge);
+  const __m256i wide_slow = _mm256_set1_epi32(SnNormals::kWideSlow);
+  // Table look-ups by scalar loads: gathers are no faster here.
   const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
-  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
+  const __m256i slow =
+      _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), wide_slow), wide_slow);
   const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
   // Without a fast lane the view may be too narrow for the stand-in reads below.
   if (slow_lanes == 0xffu) return slow_lanes;
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
-  const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
+  const __m256i mode = _mm256_srli_epi32(cx, SnNormals::kModeShift);
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
 
-  // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
+  // Row words (x - 1 .. x + 2, or from x or x - 2 by the lane's mode) of rows y, y + 1 and
+  // of y - 1, y + 2 (y, y + 1 on edge lanes).
   const __m256i sy = _mm256_set1_epi32(s.sy);
+  const __m256i shift =
+      _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0, 1, -1, 1, -1, 0, 0), mode);
   const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
-                                      _mm256_set1_epi32(s.org));
+                                      _mm256_add_epi32(_mm256_set1_epi32(s.org), shift));
   const __m256i dym = _mm256_andnot_si256(ey, sy);
   // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
   // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
@@ -144,22 +150,32 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   // edge difference, so the lerp over that axis returns it unchanged (exact for finite f) and
   // the remaining lerps are the edge rule's.
   const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
-  // x: bytes (x - 1, x + 1, x, x + 2), or (x, x + 1, x, x + 1) on edge lanes.
-  const __m256i ctrl_c = _mm256_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15,
-                                          0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
-  const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
-                                          1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
-  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
-  const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
+  // Byte shuffles by mode, for the lane's word at bytes 0 .. 3 (adding `at` moves them to
+  // the lane's own word of its 128-bit half); 0x80 clears a byte.
+  const __m256i at = _mm256_setr_epi32(0, 0x04040404, 0x08080808, 0x0c0c0c0c, 0, 0x04040404,
+                                       0x08080808, 0x0c0c0c0c);
+  auto by_mode = [&](__m256i table) VOXKIT_AVX2 {
+    return _mm256_add_epi8(_mm256_permutevar8x32_epi32(table, mode), at);
+  };
+  // x: the two corners' pairs (low, high) and their coefficients: central (x - 1, x + 1),
+  // (x, x + 2); edge (x, x + 1) twice, doubled; a low face (x, x + 1) doubled, then
+  // (x, x + 2); a high face (x - 1, x + 1), then (x, x + 1) doubled. By kCentral, kEdgeMid,
+  // kEdgeRight, kEdgeLeft, kFaceLo, kFaceHi.
+  const __m256i ctrl_x = by_mode(_mm256_setr_epi32(0x03010200, 0x02010201, 0x01000100,
+                                                   0x03020302, 0x02000100, 0x03020301, 0, 0));
+  const __m256i coef_x = _mm256_permutevar8x32_epi32(
+      _mm256_setr_epi32(0x01ff01ff, 0x02fe02fe, 0x02fe02fe, 0x02fe02fe, 0x01ff02fe, 0x02fe01ff,
+                        0, 0),
+      mode);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
   };
-  // y and z: the cell's samples x, x + 1 of a low row at bytes 0, 2 and of a high row at 1, 3.
-  const char z_ = char(0x80);
-  const __m256i ctrl_lo = _mm256_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_,
-                                           1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
-  const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
-                                           z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
+  // y and z: the cell's samples x, x + 1 (bytes 1, 2 of the word, or 0, 1 when it starts at
+  // x, or 2, 3 when it starts at x - 2) of a low row to bytes 0, 2 and of a high row to 1, 3.
+  const __m256i ctrl_lo = by_mode(_mm256_setr_epi32(0x80028001, 0x80028001, 0x80018000,
+                                                    0x80038002, 0x80018000, 0x80038002, 0, 0));
+  const __m256i ctrl_hi = by_mode(_mm256_setr_epi32(0x02800180, 0x02800180, 0x01800080,
+                                                    0x03800280, 0x01800080, 0x03800280, 0, 0));
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
