@@ -1,7 +1,8 @@
 // Surface Nets vertex gradients: SnNormals' paths (straight from the samples) against
-// SnGradients' cache (fill + blend), in ns per vertex, on the surface cells of bench_mesh's
-// terrain grid, meshed as mesh_chunks does (rows of chunks of 16) and as mesh_chunk_samples
-// does (each chunk from a buffer of just its samples), on one thread.
+// SnGradients' cache (fill + blend), in ns per vertex, and the normals as the mesher makes
+// them (normalised in the batch, against a normalize_cells pass after it), on the surface
+// cells of bench_mesh's terrain grid, meshed as mesh_chunks does (rows of chunks of 16) and
+// as mesh_chunk_samples does (each chunk from a buffer of just its samples), on one thread.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -154,14 +155,19 @@ int main(int argc, char** argv) {
         }
       }
     };
-    auto direct = [&](SnNormals::Path path) {
+    // normalize: 0 gradients, 1 normals in the batch, 2 gradients then normalize_cells.
+    auto direct = [&](SnNormals::Path path, int normalize) {
       SnNormals sn;
       sn.set_path(path);
+      const SnNormals::Output o =
+          normalize == 1 ? SnNormals::Output::Normals : SnNormals::Output::Gradients;
       for (RowTask& r : tasks) {
         sn.setup(r.t, r.clo, r.chi);
         for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
           const size_t s = size_t(z - r.clo[2]);
-          sn.slab(z, r.x[s].size(), r.x[s].data(), r.y[s].data(), r.f[s].data(), out.data());
+          const size_t n = r.x[s].size();
+          sn.slab(z, n, r.x[s].data(), r.y[s].data(), r.f[s].data(), out.data(), o);
+          if (normalize == 2) normalize_cells(out.data(), n);
           sink += out[0];
         }
       }
@@ -184,10 +190,13 @@ int main(int argc, char** argv) {
       std::printf("%-28s %6.2f ns/cell\n", "SnGradients fill + blend", best(cache));
     const char* names[] = {"SnNormals scalar", "SnNormals sse2", "SnNormals avx2"};
     const char* keys[] = {"scalar", "sse2", "avx2"};
+    const char* forms[] = {"gradients", "normals", "+ normalize_cells"};
     for (SnNormals::Path p :
          {SnNormals::Path::Scalar, SnNormals::Path::Sse2, SnNormals::Path::Avx2}) {
       if (p > SnNormals::best_path() || !wanted(keys[int(p)])) continue;
-      std::printf("%-28s %6.2f ns/cell\n", names[int(p)], best([&] { direct(p); }));
+      for (int k : {0, 2, 1})
+        std::printf("%-16s %-18s %6.2f ns/cell\n", names[int(p)], forms[k],
+                    best([&] { direct(p, k); }));
     }
   }
   return sink == 12345.0f ? 1 : 0;

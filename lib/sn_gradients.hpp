@@ -3,7 +3,8 @@
 // blended trilinearly at each vertex (seven vector lerps), with the chunk-plane rule of
 // docs/meshing.md applied on top. The mesher computes the same floats with SnNormals
 // (sn_normals.hpp), which reads the samples directly and is faster; this formulation is the
-// definition the tests and bench/bench_sn_normals hold it to. normalize_cells is the mesher's.
+// definition the tests and bench/bench_sn_normals hold it to. normalize_cell defines the
+// mesher's normals (SnNormals computes them in its batches).
 #pragma once
 
 #include <array>
@@ -228,9 +229,22 @@ class SnGradients {
   std::vector<float> store_;            // two planes of (gx, gy, gz, 0) per sample
 };
 
-// Normalises the gradients g[4i .. 4i+2] of n cells in place (stride four floats; a zero
-// vector becomes (0, 1, 0); lane 3 is left as it was): g / sqrt((gx * gx + gy * gy) + gz * gz),
-// single-precision IEEE operations in that order. Four cells at a time, transposed.
+// Normalises one gradient v[0..2] in place: v / sqrt((vx * vx + vy * vy) + vz * vz), single-
+// precision IEEE operations in that order (a division each, no fused multiply-add), and a
+// zero vector becomes (0, 1, 0). Every batch form (normalize_cells, SnNormals' paths) gives
+// these bits.
+inline void normalize_cell(float* v) {
+  const float len2 = (v[0] * v[0] + v[1] * v[1]) + v[2] * v[2];
+  if (!(len2 > 0.0f)) {
+    v[0] = 0.0f, v[1] = 1.0f, v[2] = 0.0f;
+    return;
+  }
+  const float len = std::sqrt(len2);
+  v[0] /= len, v[1] /= len, v[2] /= len;
+}
+
+// normalize_cell on the gradients g[4i .. 4i+2] of n cells (stride four floats; lane 3 is
+// left as it was). Four cells at a time, transposed.
 inline void normalize_cells(float* g, size_t n) {
   size_t i = 0;
 #if defined(__SSE2__)
@@ -253,16 +267,7 @@ inline void normalize_cells(float* g, size_t n) {
     _mm_storeu_ps(v + 12, w);
   }
 #endif
-  for (; i < n; ++i) {
-    float* v = g + 4 * i;
-    const float len2 = (v[0] * v[0] + v[1] * v[1]) + v[2] * v[2];
-    if (!(len2 > 0.0f)) {
-      v[0] = 0.0f, v[1] = 1.0f, v[2] = 0.0f;
-      continue;
-    }
-    const float len = std::sqrt(len2);
-    v[0] /= len, v[1] /= len, v[2] /= len;
-  }
+  for (; i < n; ++i) normalize_cell(g + 4 * i);
 }
 
 }  // namespace voxkit::mesh_detail

@@ -4,6 +4,8 @@
 
 #include <climits>
 
+#include "lib/sn_gradients.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #include <cstring>
@@ -41,17 +43,39 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
       sample_[a][size_t(i)] = {int8_t(lo), int8_t(hi), int8_t(hi - lo == 2 ? 1 : 2)};
     }
     // Cells: the edge rule (sn_cell_rule's chunk planes) replaces the blend along the axis.
-    // A fast path blends central differences only, reads the rows next to the cell only
+    // The SSE2 path blends central differences only, reads the rows next to the cell only
     // along axes without the edge rule (it clamps them to the cell's own along the others),
-    // and always reads the four samples x - 1 .. x + 2 of each row.
+    // and always reads the four samples x - 1 .. x + 2 of each row. The AVX2 path also
+    // takes one-sided differences at the grid's faces along x and z, and reads four samples
+    // along x chosen by the cell's mode.
     cls_[a].resize(size_t(n - 1));
     for (int64_t i = 0; i + 1 < n; ++i) {
       const int64_t c = clo[a] + i;
       const bool edge = (c + 1) % t.chunk_cells == 0 && c + 1 < t.n(a);
       const bool central = i > 0 && i + 2 < n;
       bool slow = !edge && !central;
-      if (a == 0 && !(c - 1 >= v_.lo[0] && c + 2 <= v_.hi[0])) slow = true;
-      cls_[a][size_t(i)] = (edge ? kEdge : 0) | (slow ? kSlow : 0);
+      // Whether the four samples c + from .. c + from + 3 along x are in the view.
+      auto readable = [&](int64_t from) {
+        return c + from >= v_.lo[0] && c + from + 3 <= v_.hi[0];
+      };
+      if (a == 0 && !readable(-1)) slow = true;
+      int32_t cls = (edge ? kEdge : 0) | (slow ? kSlow | kWideSlow : 0);
+      if (a == 0) {
+        // The AVX2 path's mode: the differences, and the four samples it reads. A box one
+        // cell wide has both faces: the one-sided difference of the edge rule, twice.
+        const bool lo = !edge && i == 0, hi = !edge && i + 2 >= n;
+        int32_t mode = -1;
+        if (edge || (lo && hi))
+          mode = readable(-1) ? kEdgeMid : readable(0) ? kEdgeRight : readable(-2) ? kEdgeLeft : -1;
+        else if (lo)
+          mode = readable(0) ? kFaceLo : -1;
+        else if (hi)
+          mode = readable(-2) ? kFaceHi : -1;
+        else
+          mode = readable(-1) ? kCentral : -1;
+        cls = (cls & ~kWideSlow) | (mode < 0 ? kWideSlow : mode << kModeShift);
+      }
+      cls_[a][size_t(i)] = cls;
     }
   }
   // The AVX2 path addresses a plane with 32-bit offsets from sample (lo[0], lo[1]).
@@ -98,21 +122,26 @@ void SnNormals::cell_scalar(int64_t x, int64_t y, int64_t z, const float* f, flo
 }
 
 void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                     float* g) const {
-  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
+                     float* g, Output out) const {
 #if VOXKIT_HAVE_AVX2_TARGET
-  if (!slow_z && path_ == Path::Avx2 && wide_ok_) {
-    slab_avx2(z, n, x, y, f, g);
+  // The eight-cell path takes slabs on the grid's z faces too, and normalises in registers.
+  if (path_ == Path::Avx2 && wide_ok_) {
+    slab_avx2(z, n, x, y, f, g, out);
     return;
   }
 #endif
+  const bool slow_z = (cls_[2][size_t(z - clo_[2])] & kSlow) != 0;
 #if defined(__SSE2__)
   if (!slow_z && path_ != Path::Scalar) {
     slab_sse2(z, n, x, y, f, g);
+    if (out == Output::Normals) normalize_cells(g, n);  // while the slab is in cache
     return;
   }
 #endif
-  for (size_t i = 0; i < n; ++i) cell_scalar(x[i], y[i], z, f + 4 * i, g + 4 * i);
+  for (size_t i = 0; i < n; ++i) {
+    cell_scalar(x[i], y[i], z, f + 4 * i, g + 4 * i);
+    if (out == Output::Normals) normalize_cell(g + 4 * i);
+  }
 }
 
 #if defined(__SSE2__)

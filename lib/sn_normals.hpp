@@ -29,16 +29,26 @@ class SnNormals {
   // SnGradients::setup. The task's view must outlive the calls to slab().
   void setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]);
 
-  // The gradients of the n cells (x[i], y[i], z) of the box, at vertex offsets
-  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0):
-  // unnormalised and doubled, exactly as SnGradients gives them.
-  void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-            float* g) const;
+  // What slab() writes per cell: the gradient, unnormalised and doubled exactly as
+  // SnGradients gives it, or the unit normal normalize_cell (sn_gradients.hpp) makes of it,
+  // bit for bit, computed while the gradient is still in registers.
+  enum class Output { Gradients, Normals };
+
+  // The gradients (or normals) of the n cells (x[i], y[i], z) of the box, at vertex offsets
+  // f[4i .. 4i+2] (each finite; f[4i+3] is ignored), to g[4i .. 4i+3] as (gx, gy, gz, 0).
+  void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f, float* g,
+            Output out = Output::Gradients) const;
+
+  // Cell classes, per cell along an axis: the chunk-plane edge rule applies; the SSE2 path
+  // cannot take it (a one-sided difference at a corner, or a neighbourhood outside the
+  // readable view); the AVX2 path cannot take it. Along x, the AVX2 path also takes the
+  // cells at the grid's faces and at the view's ends, each by a mode (bits kModeShift up).
+  static constexpr int32_t kEdge = 1, kSlow = 2, kWideSlow = 4, kModeShift = 8;
+  // The AVX2 modes: x - 1 .. x + 2 central, the edge rule reading x - 1 .. x + 2, x .. x + 3
+  // or x - 2 .. x + 1, and the low and high grid faces (one-sided at one corner).
+  enum XMode : int32_t { kCentral, kEdgeMid, kEdgeRight, kEdgeLeft, kFaceLo, kFaceHi };
 
  private:
-  // Per cell along an axis: the chunk-plane edge rule applies; the fast paths cannot take it
-  // (a one-sided difference at a corner, or a neighbourhood outside the readable view).
-  static constexpr int32_t kEdge = 1, kSlow = 2;
   // Per sample along an axis: the difference (v[s + hi] - v[s + lo]) * mul, lo and hi in
   // samples, mul 2 for a one-sided difference.
   struct Sample {
@@ -50,12 +60,12 @@ class SnNormals {
   void slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                  float* g) const;
   void slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                 float* g) const;
+                 float* g, Output out) const;
 
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
   std::vector<Sample> sample_[3];  // per sample of the box
-  std::vector<int32_t> cls_[3];    // per cell of the box: kEdge | kSlow
+  std::vector<int32_t> cls_[3];    // per cell of the box: the classes
   bool wide_ok_ = false;           // sample offsets in a plane fit 32-bit lanes
   Path path_;
 };

@@ -1,6 +1,7 @@
-// Surface Nets vertex gradients eight cells at a time with AVX2: each cell a lane, its sample
-// rows loaded as 32-bit words (samples x - 1 .. x + 2). Compiled for AVX2 function by
-// function and chosen at run time; no FMA, so every operation rounds as on the other paths.
+// Surface Nets vertex gradients (or normals) eight cells at a time with AVX2: each cell a
+// lane, its sample rows loaded as 32-bit words (samples x - 1 .. x + 2, or one sample over at
+// the view's ends). Compiled for AVX2 function by function and chosen at run time; no FMA,
+// so every operation rounds as on the other paths.
 #include "lib/sn_normals.hpp"
 
 #if VOXKIT_HAVE_AVX2_TARGET
@@ -11,6 +12,8 @@
 #include <bit>
 #include <cstring>
 
+#include "lib/sn_gradients.hpp"
+
 #define VOXKIT_AVX2 __attribute__((target("avx2")))
 
 namespace voxkit::mesh_detail {
@@ -19,8 +22,9 @@ namespace {
 
 // What the cells of one slab share.
 struct Slab {
-  // Planes z, z + 1, z - 1, z + 2 at sample (lo[0], lo[1]) of the view; the last two are
-  // z and z + 1 where the edge rule replaces gz (so they need not be readable).
+  // Planes z, z + 1, z - 1, z + 2 at sample (lo[0], lo[1]) of the view; z - 1 is z where the
+  // corners on plane z take a one-sided difference along z (the edge rule, or a low grid
+  // face), z + 2 is z + 1 where those on plane z + 1 do (the edge rule, or a high face).
   const uint8_t *pz, *pz1, *pzm, *pzp;
   const int32_t *clsx, *clsy;  // cell classes from cell clo[0], clo[1]
   int32_t clo0, clo1, sy;
@@ -55,8 +59,8 @@ VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32
 
 // Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
 // rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2
-// (which a slab with the edge rule along z does not need).
-template <int K, bool ZEdge>
+// (which a slab clamped along z at that side does not need).
+template <int K, bool ZLo, bool ZHi>
 VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
   const int64_t sy = s.sy, sz = s.sz;
   const uint8_t* q = s.pz + idx;
@@ -66,7 +70,8 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   const uint8_t* qzp = s.pzp + idx;
   const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
                            qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
-  for (int k = 0; k < (ZEdge ? 8 : 12); ++k) {
+  for (int k = 0; k < 12; ++k) {
+    if ((ZLo && (k == 8 || k == 9)) || (ZHi && k >= 10)) continue;
     int32_t v;
     std::memcpy(&v, at[k], 4);
     if constexpr (K == 0)
@@ -76,28 +81,45 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   }
 }
 
-// Eight cells from xs, ys, f to g; returns the lanes whose cells the vector cannot take
-// (they read stand-in samples, and their output is to be replaced).
-template <bool ZEdge>
+// normalize_cell on eight lanes: the same operations in the same order, so the same bits.
+VOXKIT_AVX2 inline void normalize8(__m256& x, __m256& y, __m256& z) {
+  const __m256 len2 =
+      _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, x), _mm256_mul_ps(y, y)), _mm256_mul_ps(z, z));
+  const __m256 ok = _mm256_cmp_ps(len2, _mm256_setzero_ps(), _CMP_GT_OQ);
+  const __m256 len = _mm256_sqrt_ps(len2);
+  x = _mm256_and_ps(ok, _mm256_div_ps(x, len));
+  y = _mm256_blendv_ps(_mm256_set1_ps(1.0f), _mm256_div_ps(y, len), ok);
+  z = _mm256_and_ps(ok, _mm256_div_ps(z, len));
+}
+
+// Eight cells from xs, ys, f to g, clamped along z at the low side (ZLo) or high side (ZHi),
+// as gradients or (Unit) normals; returns the lanes whose cells the vector cannot take (they
+// read stand-in samples, and their output is to be replaced).
+template <bool ZLo, bool ZHi, bool Unit>
 VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
                            float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
-  const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-  // Table look-ups by scalar loads: gathers are slow on some CPUs (AMD's).
+  const __m256i one = _mm256_set1_epi32(SnNormals::kEdge);
+  const __m256i wide_slow = _mm256_set1_epi32(SnNormals::kWideSlow);
+  // Table look-ups by scalar loads: gathers are no faster here.
   const __m256i cx = classes(s.clsx, s.clo0, xs), cy = classes(s.clsy, s.clo1, ys);
-  const __m256i slow = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), two), two);
+  const __m256i slow =
+      _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_or_si256(cx, cy), wide_slow), wide_slow);
   const unsigned slow_lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(slow)));
   // Without a fast lane the view may be too narrow for the stand-in reads below.
   if (slow_lanes == 0xffu) return slow_lanes;
   const __m256i fast = _mm256_xor_si256(slow, _mm256_set1_epi32(-1));
-  const __m256i ex = _mm256_cmpeq_epi32(_mm256_and_si256(cx, one), one);
+  const __m256i mode = _mm256_srli_epi32(cx, SnNormals::kModeShift);
   const __m256i ey = _mm256_cmpeq_epi32(_mm256_and_si256(cy, one), one);
 
-  // Row words (x - 1 .. x + 2) of rows y, y + 1 and of y - 1, y + 2 (y, y + 1 on edge lanes).
+  // Row words (x - 1 .. x + 2, or from x or x - 2 by the lane's mode) of rows y, y + 1 and
+  // of y - 1, y + 2 (y, y + 1 on edge lanes).
   const __m256i sy = _mm256_set1_epi32(s.sy);
+  const __m256i shift =
+      _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0, 1, -1, 1, -1, 0, 0), mode);
   const __m256i i0 = _mm256_add_epi32(_mm256_add_epi32(X, _mm256_mullo_epi32(Y, sy)),
-                                      _mm256_set1_epi32(s.org));
+                                      _mm256_add_epi32(_mm256_set1_epi32(s.org), shift));
   const __m256i dym = _mm256_andnot_si256(ey, sy);
   // The twelve row words of each lane by scalar loads (cheaper here than gathers): slow
   // lanes read those of sample (lo[0], lo[1]), which a fast lane's view always holds.
@@ -105,14 +127,14 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
   _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
   __m128i lo4[12], hi4[12];
-  lane<0, ZEdge>(s, idx[0], dm[0], lo4);
-  lane<1, ZEdge>(s, idx[1], dm[1], lo4);
-  lane<2, ZEdge>(s, idx[2], dm[2], lo4);
-  lane<3, ZEdge>(s, idx[3], dm[3], lo4);
-  lane<0, ZEdge>(s, idx[4], dm[4], hi4);
-  lane<1, ZEdge>(s, idx[5], dm[5], hi4);
-  lane<2, ZEdge>(s, idx[6], dm[6], hi4);
-  lane<3, ZEdge>(s, idx[7], dm[7], hi4);
+  lane<0, ZLo, ZHi>(s, idx[0], dm[0], lo4);
+  lane<1, ZLo, ZHi>(s, idx[1], dm[1], lo4);
+  lane<2, ZLo, ZHi>(s, idx[2], dm[2], lo4);
+  lane<3, ZLo, ZHi>(s, idx[3], dm[3], lo4);
+  lane<0, ZLo, ZHi>(s, idx[4], dm[4], hi4);
+  lane<1, ZLo, ZHi>(s, idx[5], dm[5], hi4);
+  lane<2, ZLo, ZHi>(s, idx[6], dm[6], hi4);
+  lane<3, ZLo, ZHi>(s, idx[7], dm[7], hi4);
   auto join = [&](int k) VOXKIT_AVX2 {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
   };
@@ -120,33 +142,44 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i r00 = join(0), r10 = join(1), r01 = join(2), r11 = join(3);
   const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
   __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
-  if constexpr (!ZEdge) zm0 = join(8), zm1 = join(9), zp0 = join(10), zp1 = join(11);
+  if constexpr (!ZLo) zm0 = join(8), zm1 = join(9);
+  if constexpr (!ZHi) zp0 = join(10), zp1 = join(11);
 
   // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
   // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
   // edge difference, so the lerp over that axis returns it unchanged (exact for finite f) and
   // the remaining lerps are the edge rule's.
   const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
-  // x: bytes (x - 1, x + 1, x, x + 2), or (x, x + 1, x, x + 1) on edge lanes.
-  const __m256i ctrl_c = _mm256_setr_epi8(0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15,
-                                          0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15);
-  const __m256i ctrl_e = _mm256_setr_epi8(1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14,
-                                          1, 2, 1, 2, 5, 6, 5, 6, 9, 10, 9, 10, 13, 14, 13, 14);
-  const __m256i ctrl_x = _mm256_blendv_epi8(ctrl_c, ctrl_e, ex);
-  const __m256i coef_x = _mm256_blendv_epi8(coef_c, coef_e, ex);
+  // Byte shuffles by mode, for the lane's word at bytes 0 .. 3 (adding `at` moves them to
+  // the lane's own word of its 128-bit half); 0x80 clears a byte.
+  const __m256i at = _mm256_setr_epi32(0, 0x04040404, 0x08080808, 0x0c0c0c0c, 0, 0x04040404,
+                                       0x08080808, 0x0c0c0c0c);
+  auto by_mode = [&](__m256i table) VOXKIT_AVX2 {
+    return _mm256_add_epi8(_mm256_permutevar8x32_epi32(table, mode), at);
+  };
+  // x: the two corners' pairs (low, high) and their coefficients: central (x - 1, x + 1),
+  // (x, x + 2); edge (x, x + 1) twice, doubled; a low face (x, x + 1) doubled, then
+  // (x, x + 2); a high face (x - 1, x + 1), then (x, x + 1) doubled. By kCentral, kEdgeMid,
+  // kEdgeRight, kEdgeLeft, kFaceLo, kFaceHi.
+  const __m256i ctrl_x = by_mode(_mm256_setr_epi32(0x03010200, 0x02010201, 0x01000100,
+                                                   0x03020302, 0x02000100, 0x03020301, 0, 0));
+  const __m256i coef_x = _mm256_permutevar8x32_epi32(
+      _mm256_setr_epi32(0x01ff01ff, 0x02fe02fe, 0x02fe02fe, 0x02fe02fe, 0x01ff02fe, 0x02fe01ff,
+                        0, 0),
+      mode);
   auto dx = [&](__m256i w) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
   };
-  // y and z: the cell's samples x, x + 1 of a low row at bytes 0, 2 and of a high row at 1, 3.
-  const char z_ = char(0x80);
-  const __m256i ctrl_lo = _mm256_setr_epi8(1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_,
-                                           1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14, z_);
-  const __m256i ctrl_hi = _mm256_setr_epi8(z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14,
-                                           z_, 1, z_, 2, z_, 5, z_, 6, z_, 9, z_, 10, z_, 13, z_, 14);
+  // y and z: the cell's samples x, x + 1 (bytes 1, 2 of the word, or 0, 1 when it starts at
+  // x, or 2, 3 when it starts at x - 2) of a low row to bytes 0, 2 and of a high row to 1, 3.
+  const __m256i ctrl_lo = by_mode(_mm256_setr_epi32(0x80028001, 0x80028001, 0x80018000,
+                                                    0x80038002, 0x80018000, 0x80038002, 0, 0));
+  const __m256i ctrl_hi = by_mode(_mm256_setr_epi32(0x02800180, 0x02800180, 0x01800080,
+                                                    0x03800280, 0x01800080, 0x03800280, 0, 0));
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
   const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
-  const __m256i coef_z = ZEdge ? coef_e : coef_c;
+  const __m256i coef_z0 = ZLo ? coef_e : coef_c, coef_z1 = ZHi ? coef_e : coef_c;
   // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
   auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
     return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
@@ -166,11 +199,12 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256 fy = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
   const __m256 fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
 
-  const __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
-  const __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
-                          pair(lo(m1), hi11, coef_y), pair(lo01, hi(p1), coef_y), fx, fy, fz);
-  const __m256 gz = blend(pair(lo(zm0), hi01, coef_z), pair(lo(zm1), hi11, coef_z),
-                          pair(lo00, hi(zp0), coef_z), pair(lo10, hi(zp1), coef_z), fx, fy, fz);
+  __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
+  __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
+                    pair(lo(m1), hi11, coef_y), pair(lo01, hi(p1), coef_y), fx, fy, fz);
+  __m256 gz = blend(pair(lo(zm0), hi01, coef_z0), pair(lo(zm1), hi11, coef_z0),
+                    pair(lo00, hi(zp0), coef_z1), pair(lo10, hi(zp1), coef_z1), fx, fy, fz);
+  if constexpr (Unit) normalize8(gx, gy, gz);
 
   simd::store_xyz0(g, gx, gy, gz);  // back to (gx, gy, gz, 0) per cell
   return slow_lanes;
@@ -179,16 +213,27 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
 }  // namespace
 
 void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
-                          const float* f, float* g) const {
-  const int32_t cz = cls_[2][size_t(z - clo_[2])];
+                          const float* f, float* g, Output out) const {
+  const int64_t iz = z - clo_[2];
+  const int32_t cz = cls_[2][size_t(iz)];
+  // One-sided along z at plane z and at plane z + 1: both on a chunk plane (the edge rule),
+  // one at a grid face (the box's first or last cell).
+  const bool edge = (cz & kEdge) != 0, slow = (cz & kSlow) != 0;
+  const bool zlo = edge || (slow && iz == 0);
+  const bool zhi = edge || (slow && iz + 2 >= chi_[2] - clo_[2] + 1);
+  const bool unit = out == Output::Normals;
   Slab s;
-  const bool zedge = (cz & kEdge) != 0;
   const uint8_t* plane = v_.data + v_.sz * (z - v_.lo[2]);
   s.pz = plane;
   s.pz1 = plane + v_.sz;
-  s.pzm = zedge ? s.pz : plane - v_.sz;
-  s.pzp = zedge ? s.pz1 : plane + 2 * v_.sz;
-  auto run = zedge ? batch<true> : batch<false>;
+  s.pzm = zlo ? s.pz : plane - v_.sz;
+  s.pzp = zhi ? s.pz1 : plane + 2 * v_.sz;
+  using Run = unsigned (*)(const Slab&, const int32_t*, const int32_t*, const float*, float*);
+  static constexpr Run runs[8] = {batch<false, false, false>, batch<true, false, false>,
+                                  batch<false, true, false>,  batch<true, true, false>,
+                                  batch<false, false, true>,  batch<true, false, true>,
+                                  batch<false, true, true>,   batch<true, true, true>};
+  const Run run = runs[int(zlo) | int(zhi) << 1 | int(unit) << 2];
   s.clsx = cls_[0].data();
   s.clsy = cls_[1].data();
   s.clo0 = int32_t(clo_[0]);
@@ -197,13 +242,15 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
   s.sz = v_.sz;
   // Wraps in 32 bits like the lanes; only the sum x + sy * y + org need be in range.
   s.org = int32_t(uint32_t(-(v_.lo[0] + 1) - v_.sy * v_.lo[1]));
+  // A lane the vector cannot take, by the clamped rule, normalised like the rest.
+  auto scalar = [&](size_t k) {
+    cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
+    if (unit) normalize_cell(g + 4 * k);
+  };
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const unsigned slow = run(s, x + i, y + i, f + 4 * i, g + 4 * i);
-    for (unsigned m = slow; m; m &= m - 1) {
-      const size_t k = i + size_t(std::countr_zero(m));
-      cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
-    }
+    const unsigned slow_lanes = run(s, x + i, y + i, f + 4 * i, g + 4 * i);
+    for (unsigned m = slow_lanes; m; m &= m - 1) scalar(i + size_t(std::countr_zero(m)));
   }
   if (i < n) {
     // The last few cells, padded with copies of the first of them.
@@ -216,12 +263,10 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       ys[k] = y[from];
       std::memcpy(fs + 4 * k, f + 4 * from, 4 * sizeof(float));
     }
-    const unsigned slow = run(s, xs, ys, fs, gs);
+    const unsigned slow_lanes = run(s, xs, ys, fs, gs);
     std::memcpy(g + 4 * i, gs, m * 4 * sizeof(float));
-    for (unsigned b = slow & ((1u << m) - 1); b; b &= b - 1) {
-      const size_t k = i + size_t(std::countr_zero(b));
-      cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
-    }
+    for (unsigned b = slow_lanes & ((1u << m) - 1); b; b &= b - 1)
+      scalar(i + size_t(std::countr_zero(b)));
   }
 }
 

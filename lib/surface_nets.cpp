@@ -356,8 +356,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     float* const g = sc.g.data();
     sn_offsets(slab_base, sc.cell_at.data() + first_cell, n, t.sdf.sy, t.sdf.sz, f);
     if (t.normals) {
-      sc.normals.slab(z, n, xs, ys, f, g);
-      normalize_cells(g, n);  // while they are in cache
+      sc.normals.slab(z, n, xs, ys, f, g, SnNormals::Output::Normals);
     }
     // ... and into the parts' meshes (a loop per case, so that the common one keeps its
     // pointers in registers).

@@ -1,5 +1,6 @@
 // Surface Nets gradients straight from the samples (SnNormals) against the cached ones
-// (SnGradients), bit for bit, on every path, for whole-grid, chunk, buffer and chunk-row tasks.
+// (SnGradients), and its normals against those normalised by normalize_cells, bit for bit, on
+// every path, for whole-grid, chunk, buffer and chunk-row tasks.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
@@ -92,8 +93,10 @@ std::vector<SnNormals::Path> paths() {
   return p;
 }
 
-// Checks every path against SnGradients on the task; returns the cells compared.
-size_t check_task(const Task& t, uint32_t seed) {
+// Checks every path, both outputs, against SnGradients (and normalize_cells) on the task;
+// returns the cells compared, and counts in *zeros those whose gradient vanishes. The
+// output and the inputs are exactly n cells long, so ASan sees any read or write past them.
+size_t check_task(const Task& t, uint32_t seed, size_t* zeros = nullptr) {
   int64_t clo[3], chi[3];
   for (int a = 0; a < 3; ++a) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
@@ -101,28 +104,40 @@ size_t check_task(const Task& t, uint32_t seed) {
   }
   const std::vector<SlabCells> cells = cells_of(t, clo, chi, seed);
   const auto want = reference(t, clo, chi, cells);
+  auto want_unit = want;
+  for (size_t z = 0; z < want.size(); ++z) {
+    normalize_cells(want_unit[z].data(), cells[z].x.size());
+    for (size_t i = 0; zeros && i < cells[z].x.size(); ++i)
+      *zeros += want[z][4 * i] == 0 && want[z][4 * i + 1] == 0 && want[z][4 * i + 2] == 0;
+  }
   size_t compared = 0;
-  for (SnNormals::Path path : paths()) {
+  auto check = [&](SnNormals::Path path, SnNormals::Output out) {
     SnNormals sn;
     sn.set_path(path);
     REQUIRE(sn.path() == path);
     sn.setup(t, clo, chi);
+    const bool unit = out == SnNormals::Output::Normals;
     for (int64_t z = clo[2]; z < chi[2]; ++z) {
       const SlabCells& s = cells[size_t(z - clo[2])];
-      std::vector<float> g(s.x.size() * 4 + 4, -1.0f);
-      sn.slab(z, s.x.size(), s.x.data(), s.y.data(), s.f.data(), g.data());
-      const std::vector<float>& w = want[size_t(z - clo[2])];
+      std::vector<float> g(s.x.size() * 4, -1.0f);
+      sn.slab(z, s.x.size(), s.x.data(), s.y.data(), s.f.data(), g.data(), out);
+      const std::vector<float>& w = (unit ? want_unit : want)[size_t(z - clo[2])];
       for (size_t i = 0; i < s.x.size(); ++i) {
-        if (std::memcmp(&g[4 * i], &w[4 * i], 3 * sizeof(float)) != 0) {
-          INFO("path " << int(path) << " cell " << s.x[i] << " " << s.y[i] << " " << z << " f "
-                       << s.f[4 * i] << " " << s.f[4 * i + 1] << " " << s.f[4 * i + 2] << " got "
-                       << g[4 * i] << " " << g[4 * i + 1] << " " << g[4 * i + 2] << " want "
+        if (std::memcmp(&g[4 * i], &w[4 * i], 3 * sizeof(float)) != 0 || g[4 * i + 3] != 0.0f) {
+          INFO("path " << int(path) << (unit ? " normals" : " gradients") << " cell " << s.x[i]
+                       << " " << s.y[i] << " " << z << " f " << s.f[4 * i] << " "
+                       << s.f[4 * i + 1] << " " << s.f[4 * i + 2] << " got " << g[4 * i] << " "
+                       << g[4 * i + 1] << " " << g[4 * i + 2] << " " << g[4 * i + 3] << " want "
                        << w[4 * i] << " " << w[4 * i + 1] << " " << w[4 * i + 2]);
           REQUIRE(false);
         }
         ++compared;
       }
     }
+  };
+  for (SnNormals::Path path : paths()) {
+    check(path, SnNormals::Output::Gradients);
+    check(path, SnNormals::Output::Normals);
   }
   return compared;
 }
@@ -218,5 +233,35 @@ TEST_CASE("sn normals match the gradient cache on rows of chunks", "[mesh]") {
           compared += check_task(t, uint32_t(cy + 13 * cz));
         }
     }
+  CHECK(compared > 10000);
+}
+
+TEST_CASE("sn normals of vanishing gradients are straight up on every path", "[mesh]") {
+  // A checkerboard: every cell has a sign change, and every central difference is zero, so
+  // inside the grid and away from chunk planes the gradients vanish; at the grid's faces
+  // and on chunk planes the one-sided differences do not.
+  const Dims d{19, 13, 17};
+  ByteGrid g(d, 0);
+  for (uint32_t z = 0; z <= d.nz; ++z)
+    for (uint32_t y = 0; y <= d.ny; ++y)
+      for (uint32_t x = 0; x <= d.nx; ++x) g.at(x, y, z) = (x + y + z) % 2 ? 255 : 3;
+  size_t compared = 0, zeros = 0;
+  for (uint32_t cc : {4u, 8u, 64u}) {
+    Task t;
+    t.cells = g.cells;
+    t.chunk_cells = cc;
+    t.sdf = whole_view(g);
+    for (int a = 0; a < 3; ++a) t.own_hi[a] = t.n(a);
+    compared += check_task(t, cc, &zeros);
+    const auto n = chunk_counts(g.cells, cc);
+    for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
+      for (int32_t cx = 0; cx < int32_t(n[0]); ++cx) {
+        const std::array<int32_t, 3> c{cx, 0, cz};
+        const ChunkSampleBox box = chunk_sample_box(g.cells, cc, c);
+        const std::vector<uint8_t> buf = chunk_samples(g, box);
+        compared += check_task(chunk_task(g, cc, c, buffer_view(buf.data(), box)), 5, &zeros);
+      }
+  }
+  CHECK(zeros > 1000);
   CHECK(compared > 10000);
 }
