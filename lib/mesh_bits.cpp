@@ -30,8 +30,8 @@ struct Rows {
 constexpr int64_t kPrefetchSpan = 16384;
 
 inline void prefetch_row(const uint8_t* q, int64_t n) {
-  for (int64_t i = 0; i < n; i += 64) __builtin_prefetch(q + i);
-  __builtin_prefetch(q + n - 1);
+  for (int64_t i = 0; i < n - 1; i += 64) __builtin_prefetch(q + i);
+  __builtin_prefetch(q + n - 1);  // the last line, which the steps of 64 may miss
 }
 
 // Each kernel below gives the bits of the 16, 32 or 64 samples at q (bit i for sample i).
