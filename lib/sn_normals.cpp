@@ -36,6 +36,11 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
     clo_[a] = clo[a];
     chi_[a] = chi[a];
     const int64_t n = chi[a] - clo[a] + 1;
+    // The tables depend only on these: the tasks of one grid mostly share them along x.
+    const std::array<int64_t, 6> key{clo[a], n, t.chunk_cells, t.n(a),
+                                     a == 0 ? v_.lo[0] : 0, a == 0 ? v_.hi[0] : 0};
+    if (key == key_[a] && !sample_[a].empty()) continue;
+    key_[a] = key;
     // Samples: the differences SnGradients caches, neighbours clamped to the box.
     sample_[a].resize(size_t(n));
     for (int64_t i = 0; i < n; ++i) {
@@ -49,9 +54,10 @@ void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&ch
     // takes one-sided differences at the grid's faces along x and z, and reads four samples
     // along x chosen by the cell's mode.
     cls_[a].resize(size_t(n - 1));
-    for (int64_t i = 0; i + 1 < n; ++i) {
+    int64_t in_chunk = (clo[a] + 1) % t.chunk_cells;  // (c + 1) mod the chunk size
+    for (int64_t i = 0; i + 1 < n; ++i, in_chunk = in_chunk + 1 == t.chunk_cells ? 0 : in_chunk + 1) {
       const int64_t c = clo[a] + i;
-      const bool edge = (c + 1) % t.chunk_cells == 0 && c + 1 < t.n(a);
+      const bool edge = in_chunk == 0 && c + 1 < t.n(a);
       const bool central = i > 0 && i + 2 < n;
       bool slow = !edge && !central;
       // Whether the four samples c + from .. c + from + 3 along x are in the view.

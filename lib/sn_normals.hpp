@@ -4,6 +4,7 @@
 // with SSE2, and plain C++ otherwise.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -64,6 +65,7 @@ class SnNormals {
 
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};
+  std::array<int64_t, 6> key_[3]{};  // what the tables of each axis were made for
   std::vector<Sample> sample_[3];  // per sample of the box
   std::vector<int32_t> cls_[3];    // per cell of the box: the classes
   bool wide_ok_ = false;           // sample offsets in a plane fit 32-bit lanes

@@ -227,7 +227,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   };
   // A cell has a sign change when its eight corners are neither all solid nor all air:
   // OR and AND the four sample rows round the cell row, then each with its shift by one.
-  uint64_t any = 0, vertices = 0;
+  uint64_t any = 0;
   const int64_t zrow = words * bits.rows_y();
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     const uint64_t* r = bits.row(clo[1], z);
@@ -240,7 +240,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         const uint64_t cells = (o | o >> 1 | or_next << 63) & ~(a & (a >> 1 | and_next << 63));
         const uint64_t mk = m[k] = cells & word_limit(k, W);
         any |= mk;
-        if (mk) vertices += bit_count(mk);
         or_next = o;
         and_next = a;
       }
@@ -275,21 +274,23 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   for (int64_t k = 0; k < words; ++k)
     sc.own[size_t(k)] = word_limit(k, t.own_hi[0] - clo[0]) & ~word_limit(k, t.own_lo[0] - clo[0]);
   const int64_t slab_cells = (W + nparts) * H;
-  // Every slab's cells with a vertex, in vertex order (z, then y, then x).
-  ensure(sc.cell_x, size_t(vertices) + 8);
-  ensure(sc.cell_y, size_t(vertices) + 8);
-  ensure(sc.cell_at, size_t(vertices) + 8);
+  // Every slab's cells with a vertex, in vertex order (z, then y, then x). The lists grow
+  // to hold another whole slab before each is listed (a warm thread's already do).
   sc.slab_start.resize(size_t(D + 1));
+  uint64_t vertices = 0;
   {
     size_t n = 0;
     for (int64_t z = clo[2]; z < chi[2]; ++z) {
       sc.slab_start[size_t(z - clo[2])] = n;
+      ensure(sc.cell_x, n + size_t(W * H) + 8);
+      ensure(sc.cell_y, n + size_t(W * H) + 8);
+      ensure(sc.cell_at, n + size_t(W * H) + 8);
       n += list_cells(mixed(clo[1], z), mrow, H, words, int32_t(clo[0]), int32_t(clo[1]),
                       int32_t(t.sdf.sy), sc.cell_x.data() + n, sc.cell_y.data() + n,
                       sc.cell_at.data() + n);
     }
     sc.slab_start[size_t(D)] = n;
-    assert(n == vertices);
+    vertices = n;
   }
   if (nparts == 1) {
     parts[0].vertices = vertices;
