@@ -199,6 +199,8 @@ std::vector<ChunkMesh> mesh_chunks(const ByteGrid& sdf, const MeshOptions& opts,
     });
   }
   std::vector<ChunkMesh> out;
+  out.reserve(size_t(std::count_if(meshes.begin(), meshes.end(),
+                                   [](const Mesh& m) { return !m.empty(); })));
   for (size_t ci = 0; ci < total; ++ci) {
     if (meshes[ci].empty()) continue;
     ChunkMesh cm;
