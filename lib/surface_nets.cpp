@@ -103,13 +103,13 @@ struct QuadRef {
 // at their exact size, so the hot loops need no per-element capacity checks.
 struct Scratch {
   std::vector<uint64_t> bits, mixed, need;
-  // Two slabs of vertex indices: W x H (a cell's index in the part owning it), then
-  // nparts x H (the index of the cell just below part j's low x face, in part j).
+  // Two slabs of vertex indices, R = W + nparts a row: part j's cells x at x - clo[0] + j,
+  // so the cell just below part j's low x face (owned by part j - 1) has its index in part
+  // j right before part j's first cell, and its index in part j - 1 right before that.
   std::vector<uint32_t> slabs;
   std::vector<std::vector<uint32_t>> indices;  // per part
   std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
-  std::vector<uint8_t> first;                  // per cell: the cell before it is the one below its part's low face
   std::vector<uint32_t> column;                // per cell of the box row: its cells with a vertex
   std::vector<size_t> slab_start;              // where each slab's cells begin in cell_x ...
   std::vector<uint64_t> edges, own;
@@ -254,7 +254,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   parts.assign(size_t(nparts), Part{});
   sc.part_of.resize(size_t(W));
   sc.shared.assign(size_t(W), 0);
-  sc.first.assign(size_t(W), 0);
   for (int64_t j = 0; j < nparts; ++j) {
     Part& pt = parts[size_t(j)];
     pt.o = t.own_lo[0] + j * part_cells;
@@ -265,7 +264,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       if (j == 0 || x >= pt.o) sc.part_of[size_t(x - clo[0])] = int32_t(j);
     if (j > 0 && pt.b < pt.o) {
       sc.shared[size_t(pt.b - clo[0])] = 1;
-      sc.first[size_t(pt.o - clo[0])] = 1;
     }
   }
   sc.edges.resize(size_t(3 * words));
@@ -273,7 +271,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   sc.own.resize(size_t(words));
   for (int64_t k = 0; k < words; ++k)
     sc.own[size_t(k)] = word_limit(k, t.own_hi[0] - clo[0]) & ~word_limit(k, t.own_lo[0] - clo[0]);
-  const int64_t slab_cells = (W + nparts) * H;
+  const int64_t R = W + nparts, slab_cells = R * H;
   // Every slab's cells with a vertex, in vertex order (z, then y, then x). The lists grow
   // to hold another whole slab before each is listed (a warm thread's already do).
   sc.slab_start.resize(size_t(D + 1));
@@ -342,8 +340,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     // Slab z of the vertex indices, and slab z - 1.
     uint32_t* const cur = sc.slabs.data() + (z & 1) * slab_cells;
     const uint32_t* const prev = sc.slabs.data() + ((z - 1) & 1) * slab_cells;
-    uint32_t* const cur_low = cur + W * H;
-    const uint32_t* const prev_low = prev + W * H;
     // The slab's cells with a vertex ...
     const uint8_t* slab_base = t.sdf.ptr(clo[0], clo[1], z);
     const size_t first_cell = sc.slab_start[size_t(z - clo[2])];
@@ -384,7 +380,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           const float f3[3] = {fc[0], fc[1], fc[2]};
           emit_paint(sc.paint[size_t(j)].task, outs[j], sc.paint[size_t(j)].classes, uint32_t(v), x, y, z, f3);
         }
-        cur[W * ry + i] = uint32_t(v);
+        cur[R * ry + i + j] = uint32_t(v);
         pt.next = v + 1;
         if (shared[i]) {
           // The cell below the next part's low face: the same vertex, in that part too.
@@ -396,7 +392,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
             const float f3[3] = {fc[0], fc[1], fc[2]};
             emit_paint(sc.paint[size_t(j) + 1].task, outs[j + 1], sc.paint[size_t(j) + 1].classes, uint32_t(u), x, y, z, f3);
           }
-          cur_low[nparts * ry + j + 1] = uint32_t(u);
+          cur[R * ry + i + j + 1] = uint32_t(u);
           q.next = u + 1;
         }
       }
@@ -440,26 +436,23 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         ye[k] = z >= 1 ? (r[k] ^ ry[k]) & x0 : 0;
         ze[k] = y >= 1 ? (r[k] ^ rz[k]) & x0 : 0;
       }
-      // Each edge's quad goes to the part owning its cell. Cell i - 1 of a part's first cell
-      // is the one below its low face, whose index in the part is in the low slabs.
+      // Each edge's quad goes to the part j owning its cell i; the part's indices of cells
+      // i and i - 1 are at i + j and i + j - 1 of a row of the index slabs.
       const int64_t ry0 = y - clo[1];
-      const uint32_t* c = cur + W * ry0;      // cells (x, y, z)
-      const uint32_t* cy = c - W;             // (x, y - 1, z)
-      const uint32_t* p = prev + W * ry0;     // (x, y, z - 1)
-      const uint32_t* py = p - W;             // (x, y - 1, z - 1)
-      const uint32_t* cl = cur_low + nparts * ry0;
-      const uint32_t* pl = prev_low + nparts * ry0;
+      const uint32_t* c = cur + R * ry0;      // cells (x, y, z)
+      const uint32_t* cy = c - R;             // (x, y - 1, z)
+      const uint32_t* p = prev + R * ry0;     // (x, y, z - 1)
+      const uint32_t* py = p - R;             // (x, y - 1, z - 1)
       const int32_t* part_of = sc.part_of.data();
-      const uint8_t* first = sc.first.data();
       Part* const pts = parts.data();
       QuadRef* const qr = sc.quads.data();
       for (int64_t k = 0; k < words; ++k) {
         const uint64_t own = sc.own[size_t(k)], solid = r[k];
         for (uint64_t e = xe[k] & own; e; e &= e - 1) {
           const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          Part& pt = pts[part_of[i]];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, py[i], p[i], c[i], cy[i]);
+          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
+          Part& pt = pts[j];
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, py[at], p[at], c[at], cy[at]);
           pt.out_at += 6;
         }
       }
@@ -467,12 +460,9 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         const uint64_t own = sc.own[size_t(k)], solid = r[k];
         for (uint64_t e = ye[k] & own; e; e &= e - 1) {
           const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          const int64_t j = part_of[i];
+          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
-          const bool f = first[i];
-          const uint32_t l = f ? cl[j] : c[i - 1], lp = f ? pl[j] : p[i - 1];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, lp, l, c[i], p[i]);
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, p[at - 1], c[at - 1], c[at], p[at]);
           pt.out_at += 6;
         }
       }
@@ -480,12 +470,9 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         const uint64_t own = sc.own[size_t(k)], solid = r[k];
         for (uint64_t e = ze[k] & own; e; e &= e - 1) {
           const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b;
-          const int64_t j = part_of[i];
+          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
-          const bool f = first[i];
-          const uint32_t l = f ? cl[j] : c[i - 1], ly = f ? cl[j - nparts] : cy[i - 1];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, ly, cy[i], c[i], l);
+          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, cy[at - 1], cy[at], c[at], c[at - 1]);
           pt.out_at += 6;
         }
       }
