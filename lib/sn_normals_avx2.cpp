@@ -13,6 +13,8 @@
 #include <cstring>
 
 #include "lib/sn_gradients.hpp"
+#include "lib/sn_offsets.hpp"
+#include "lib/sn_offsets_avx2.hpp"
 
 #define VOXKIT_AVX2 __attribute__((target("avx2")))
 
@@ -93,11 +95,13 @@ VOXKIT_AVX2 inline void normalize8(__m256& x, __m256& y, __m256& z) {
 }
 
 // Eight cells from xs, ys, f to g, clamped along z at the low side (ZLo) or high side (ZHi),
-// as gradients or (Unit) normals; returns the lanes whose cells the vector cannot take (they
-// read stand-in samples, and their output is to be replaced).
-template <bool ZLo, bool ZHi, bool Unit>
+// as gradients or (Unit) normals; with Offsets the vertex offsets are not read from f but
+// computed from the corner samples in the rows loaded and written to f_out. Returns the lanes
+// whose cells the vector cannot take (they read stand-in samples, and their output is to be
+// replaced).
+template <bool ZLo, bool ZHi, bool Unit, bool Offsets>
 VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, const float* f,
-                           float* g) {
+                           float* f_out, float* g) {
   const __m256i X = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xs));
   const __m256i Y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ys));
   const __m256i one = _mm256_set1_epi32(SnNormals::kEdge);
@@ -187,17 +191,30 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   const __m256i lo00 = lo(r00), lo10 = lo(r10), lo01 = lo(r01);
   const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
 
-  // f from (fx, fy, fz, -) per cell to a vector per component (lane = cell).
-  auto f2 = [&](int i) VOXKIT_AVX2 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 4 * i)),
-                                _mm_loadu_ps(f + 4 * i + 16), 1);
-  };
-  const __m256 a0 = f2(0), a1 = f2(1), a2 = f2(2), a3 = f2(3);
-  const __m256 t0 = _mm256_unpacklo_ps(a0, a1), t1 = _mm256_unpacklo_ps(a2, a3);
-  const __m256 t2 = _mm256_unpackhi_ps(a0, a1), t3 = _mm256_unpackhi_ps(a2, a3);
-  const __m256 fx = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-  const __m256 fy = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+  __m256 fx, fy, fz;
+  if constexpr (Offsets) {
+    // The cell's corners (x, x + 1) of rows y, y + 1 of planes z, z + 1 are lo() of r00,
+    // r10, r01, r11 (first in bits 0-7, second in bits 16-23): corner k = dx + 2 dy + 4 dz.
+    const __m256i low = _mm256_set1_epi32(0xffff), lo11 = lo(r11);
+    const __m256i c[8] = {_mm256_and_si256(lo00, low), _mm256_srli_epi32(lo00, 16),
+                          _mm256_and_si256(lo10, low), _mm256_srli_epi32(lo10, 16),
+                          _mm256_and_si256(lo01, low), _mm256_srli_epi32(lo01, 16),
+                          _mm256_and_si256(lo11, low), _mm256_srli_epi32(lo11, 16)};
+    sn_offsets_detail::offsets8(c, fx, fy, fz);
+    simd::store_xyz0(f_out, fx, fy, fz);
+  } else {
+    // f from (fx, fy, fz, -) per cell to a vector per component (lane = cell).
+    auto f2 = [&](int i) VOXKIT_AVX2 {
+      return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 4 * i)),
+                                  _mm_loadu_ps(f + 4 * i + 16), 1);
+    };
+    const __m256 a0 = f2(0), a1 = f2(1), a2 = f2(2), a3 = f2(3);
+    const __m256 t0 = _mm256_unpacklo_ps(a0, a1), t1 = _mm256_unpacklo_ps(a2, a3);
+    const __m256 t2 = _mm256_unpackhi_ps(a0, a1), t3 = _mm256_unpackhi_ps(a2, a3);
+    fx = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    fy = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+  }
 
   __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
   __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
@@ -213,7 +230,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
 }  // namespace
 
 void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y,
-                          const float* f, float* g, Output out) const {
+                          const float* f, float* f_out, float* g, Output out) const {
   const int64_t iz = z - clo_[2];
   const int32_t cz = cls_[2][size_t(iz)];
   // One-sided along z at plane z and at plane z + 1: both on a chunk plane (the edge rule),
@@ -222,18 +239,25 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
   const bool zlo = edge || (slow && iz == 0);
   const bool zhi = edge || (slow && iz + 2 >= chi_[2] - clo_[2] + 1);
   const bool unit = out == Output::Normals;
+  const bool offsets = f_out != nullptr;
   Slab s;
   const uint8_t* plane = v_.data + v_.sz * (z - v_.lo[2]);
   s.pz = plane;
   s.pz1 = plane + v_.sz;
   s.pzm = zlo ? s.pz : plane - v_.sz;
   s.pzp = zhi ? s.pz1 : plane + 2 * v_.sz;
-  using Run = unsigned (*)(const Slab&, const int32_t*, const int32_t*, const float*, float*);
-  static constexpr Run runs[8] = {batch<false, false, false>, batch<true, false, false>,
-                                  batch<false, true, false>,  batch<true, true, false>,
-                                  batch<false, false, true>,  batch<true, false, true>,
-                                  batch<false, true, true>,   batch<true, true, true>};
-  const Run run = runs[int(zlo) | int(zhi) << 1 | int(unit) << 2];
+  using Run = unsigned (*)(const Slab&, const int32_t*, const int32_t*, const float*, float*,
+                           float*);
+  static constexpr Run runs[16] = {
+      batch<false, false, false, false>, batch<true, false, false, false>,
+      batch<false, true, false, false>,  batch<true, true, false, false>,
+      batch<false, false, true, false>,  batch<true, false, true, false>,
+      batch<false, true, true, false>,   batch<true, true, true, false>,
+      batch<false, false, false, true>,  batch<true, false, false, true>,
+      batch<false, true, false, true>,   batch<true, true, false, true>,
+      batch<false, false, true, true>,   batch<true, false, true, true>,
+      batch<false, true, true, true>,    batch<true, true, true, true>};
+  const Run run = runs[int(zlo) | int(zhi) << 1 | int(unit) << 2 | int(offsets) << 3];
   s.clsx = cls_[0].data();
   s.clsy = cls_[1].data();
   s.clo0 = int32_t(clo_[0]);
@@ -242,14 +266,20 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
   s.sz = v_.sz;
   // Wraps in 32 bits like the lanes; only the sum x + sy * y + org need be in range.
   s.org = int32_t(uint32_t(-(v_.lo[0] + 1) - v_.sy * v_.lo[1]));
-  // A lane the vector cannot take, by the clamped rule, normalised like the rest.
+  // A lane the vector cannot take, by the clamped rule, normalised like the rest; its
+  // offsets first (the vector's are of stand-in samples), by the one-cell SSE2 kernel.
+  static constexpr int32_t kHere = 0;
   auto scalar = [&](size_t k) {
+    if (offsets)
+      sn_offsets_with(OffsetsKernel::sse2, v_.ptr(x[k], y[k], z), &kHere, 1, v_.sy, v_.sz,
+                      f_out + 4 * k);
     cell_scalar(x[k], y[k], z, f + 4 * k, g + 4 * k);
     if (unit) normalize_cell(g + 4 * k);
   };
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const unsigned slow_lanes = run(s, x + i, y + i, f + 4 * i, g + 4 * i);
+    const unsigned slow_lanes =
+        run(s, x + i, y + i, f + 4 * i, offsets ? f_out + 4 * i : nullptr, g + 4 * i);
     for (unsigned m = slow_lanes; m; m &= m - 1) scalar(i + size_t(std::countr_zero(m)));
   }
   if (i < n) {
@@ -261,9 +291,10 @@ void SnNormals::slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* 
       const size_t from = i + (k < m ? k : 0);
       xs[k] = x[from];
       ys[k] = y[from];
-      std::memcpy(fs + 4 * k, f + 4 * from, 4 * sizeof(float));
+      if (!offsets) std::memcpy(fs + 4 * k, f + 4 * from, 4 * sizeof(float));
     }
-    const unsigned slow_lanes = run(s, xs, ys, fs, gs);
+    const unsigned slow_lanes = run(s, xs, ys, fs, fs, gs);
+    if (offsets) std::memcpy(f_out + 4 * i, fs, m * 4 * sizeof(float));
     std::memcpy(g + 4 * i, gs, m * 4 * sizeof(float));
     for (unsigned b = slow_lanes & ((1u << m) - 1); b; b &= b - 1)
       scalar(i + size_t(std::countr_zero(b)));
