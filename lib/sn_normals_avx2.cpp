@@ -59,10 +59,10 @@ VOXKIT_AVX2 inline __m256i classes(const int32_t* table, int32_t lo, const int32
   return _mm256_setr_epi32(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7));
 }
 
-// Slot K of the twelve row words of one lane: its cell's rows y, y + 1 of planes z, z + 1,
-// rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1 of z - 1, z + 2
-// (which a slab clamped along z at that side does not need).
-template <int K, bool ZLo, bool ZHi>
+// Slot K of row words From .. To - 1 of the twelve of one lane: its cell's rows y, y + 1 of
+// planes z, z + 1, rows y - 1, y + 2 (moved in by dm on edge lanes) of both, and rows y, y + 1
+// of z - 1, z + 2 (which a slab clamped along z at that side does not need).
+template <int K, int From, int To, bool ZLo, bool ZHi>
 VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w)[12]) {
   const int64_t sy = s.sy, sz = s.sz;
   const uint8_t* q = s.pz + idx;
@@ -72,7 +72,7 @@ VOXKIT_AVX2 inline void lane(const Slab& s, int32_t idx, int32_t dm, __m128i (&w
   const uint8_t* qzp = s.pzp + idx;
   const uint8_t* at[12] = {q,  q + sy,      q + sz,  q + sz + sy,   qm,  qp,
                            qm + sz, qp + sz, qzm, qzm + sy, qzp, qzp + sy};
-  for (int k = 0; k < 12; ++k) {
+  for (int k = From; k < To; ++k) {
     if ((ZLo && (k == 8 || k == 9)) || (ZHi && k >= 10)) continue;
     int32_t v;
     std::memcpy(&v, at[k], 4);
@@ -130,49 +130,31 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
   alignas(32) int32_t idx[8], dm[8];
   _mm256_store_si256(reinterpret_cast<__m256i*>(idx), _mm256_and_si256(i0, fast));
   _mm256_store_si256(reinterpret_cast<__m256i*>(dm), _mm256_and_si256(dym, fast));
+  // The cell's own rows first: the offsets computed from them (long divisions) overlap the
+  // loads of the other rows.
   __m128i lo4[12], hi4[12];
-  lane<0, ZLo, ZHi>(s, idx[0], dm[0], lo4);
-  lane<1, ZLo, ZHi>(s, idx[1], dm[1], lo4);
-  lane<2, ZLo, ZHi>(s, idx[2], dm[2], lo4);
-  lane<3, ZLo, ZHi>(s, idx[3], dm[3], lo4);
-  lane<0, ZLo, ZHi>(s, idx[4], dm[4], hi4);
-  lane<1, ZLo, ZHi>(s, idx[5], dm[5], hi4);
-  lane<2, ZLo, ZHi>(s, idx[6], dm[6], hi4);
-  lane<3, ZLo, ZHi>(s, idx[7], dm[7], hi4);
+  auto load = [&]<int From, int To>() VOXKIT_AVX2 {
+    lane<0, From, To, ZLo, ZHi>(s, idx[0], dm[0], lo4);
+    lane<1, From, To, ZLo, ZHi>(s, idx[1], dm[1], lo4);
+    lane<2, From, To, ZLo, ZHi>(s, idx[2], dm[2], lo4);
+    lane<3, From, To, ZLo, ZHi>(s, idx[3], dm[3], lo4);
+    lane<0, From, To, ZLo, ZHi>(s, idx[4], dm[4], hi4);
+    lane<1, From, To, ZLo, ZHi>(s, idx[5], dm[5], hi4);
+    lane<2, From, To, ZLo, ZHi>(s, idx[6], dm[6], hi4);
+    lane<3, From, To, ZLo, ZHi>(s, idx[7], dm[7], hi4);
+  };
   auto join = [&](int k) VOXKIT_AVX2 {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo4[k]), hi4[k], 1);
   };
+  load.template operator()<0, 4>();
   // r<dy><dz>: rows y + dy of plane z + dz; m, p: rows y - 1, y + 2; zm, zp: planes z - 1, z + 2.
   const __m256i r00 = join(0), r10 = join(1), r01 = join(2), r11 = join(3);
-  const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
-  __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
-  if constexpr (!ZLo) zm0 = join(8), zm1 = join(9);
-  if constexpr (!ZHi) zp0 = join(10), zp1 = join(11);
-
-  // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
-  // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
-  // edge difference, so the lerp over that axis returns it unchanged (exact for finite f) and
-  // the remaining lerps are the edge rule's.
-  const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
   // Byte shuffles by mode, for the lane's word at bytes 0 .. 3 (adding `at` moves them to
   // the lane's own word of its 128-bit half); 0x80 clears a byte.
   const __m256i at = _mm256_setr_epi32(0, 0x04040404, 0x08080808, 0x0c0c0c0c, 0, 0x04040404,
                                        0x08080808, 0x0c0c0c0c);
   auto by_mode = [&](__m256i table) VOXKIT_AVX2 {
     return _mm256_add_epi8(_mm256_permutevar8x32_epi32(table, mode), at);
-  };
-  // x: the two corners' pairs (low, high) and their coefficients: central (x - 1, x + 1),
-  // (x, x + 2); edge (x, x + 1) twice, doubled; a low face (x, x + 1) doubled, then
-  // (x, x + 2); a high face (x - 1, x + 1), then (x, x + 1) doubled. By kCentral, kEdgeMid,
-  // kEdgeRight, kEdgeLeft, kFaceLo, kFaceHi.
-  const __m256i ctrl_x = by_mode(_mm256_setr_epi32(0x03010200, 0x02010201, 0x01000100,
-                                                   0x03020302, 0x02000100, 0x03020301, 0, 0));
-  const __m256i coef_x = _mm256_permutevar8x32_epi32(
-      _mm256_setr_epi32(0x01ff01ff, 0x02fe02fe, 0x02fe02fe, 0x02fe02fe, 0x01ff02fe, 0x02fe01ff,
-                        0, 0),
-      mode);
-  auto dx = [&](__m256i w) VOXKIT_AVX2 {
-    return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
   };
   // y and z: the cell's samples x, x + 1 (bytes 1, 2 of the word, or 0, 1 when it starts at
   // x, or 2, 3 when it starts at x - 2) of a low row to bytes 0, 2 and of a high row to 1, 3.
@@ -182,15 +164,7 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
                                                     0x03800280, 0x01800080, 0x03800280, 0, 0));
   auto lo = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_lo); };
   auto hi = [&](__m256i w) VOXKIT_AVX2 { return _mm256_shuffle_epi8(w, ctrl_hi); };
-  const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
-  const __m256i coef_z0 = ZLo ? coef_e : coef_c, coef_z1 = ZHi ? coef_e : coef_c;
-  // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
-  auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
-    return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
-  };
   const __m256i lo00 = lo(r00), lo10 = lo(r10), lo01 = lo(r01);
-  const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
-
   __m256 fx, fy, fz;
   if constexpr (Offsets) {
     // The cell's corners (x, x + 1) of rows y, y + 1 of planes z, z + 1 are lo() of r00,
@@ -215,6 +189,38 @@ VOXKIT_AVX2 unsigned batch(const Slab& s, const int32_t* xs, const int32_t* ys, 
     fy = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
     fz = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
   }
+
+  load.template operator()<4, 12>();
+  const __m256i m0 = join(4), p0 = join(5), m1 = join(6), p1 = join(7);
+  __m256i zm0 = r00, zm1 = r10, zp0 = r01, zp1 = r11;
+  if constexpr (!ZLo) zm0 = join(8), zm1 = join(9);
+  if constexpr (!ZHi) zp0 = join(10), zp1 = join(11);
+
+  // Differences as 16-bit pairs (dx = 0, 1) per lane by multiply-add of byte pairs: central
+  // (-1, 1) or doubled one-sided (-2, 2). On an edge lane both corners get the cell's own
+  // edge difference, so the lerp over that axis returns it unchanged (exact for finite f) and
+  // the remaining lerps are the edge rule's.
+  const __m256i coef_c = _mm256_set1_epi32(0x01ff01ff), coef_e = _mm256_set1_epi32(0x02fe02fe);
+  // x: the two corners' pairs (low, high) and their coefficients: central (x - 1, x + 1),
+  // (x, x + 2); edge (x, x + 1) twice, doubled; a low face (x, x + 1) doubled, then
+  // (x, x + 2); a high face (x - 1, x + 1), then (x, x + 1) doubled. By kCentral, kEdgeMid,
+  // kEdgeRight, kEdgeLeft, kFaceLo, kFaceHi.
+  const __m256i ctrl_x = by_mode(_mm256_setr_epi32(0x03010200, 0x02010201, 0x01000100,
+                                                   0x03020302, 0x02000100, 0x03020301, 0, 0));
+  const __m256i coef_x = _mm256_permutevar8x32_epi32(
+      _mm256_setr_epi32(0x01ff01ff, 0x02fe02fe, 0x02fe02fe, 0x02fe02fe, 0x01ff02fe, 0x02fe01ff,
+                        0, 0),
+      mode);
+  auto dx = [&](__m256i w) VOXKIT_AVX2 {
+    return _mm256_maddubs_epi16(_mm256_shuffle_epi8(w, ctrl_x), coef_x);
+  };
+  const __m256i coef_y = _mm256_blendv_epi8(coef_c, coef_e, ey);
+  const __m256i coef_z0 = ZLo ? coef_e : coef_c, coef_z1 = ZHi ? coef_e : coef_c;
+  // A pair of differences high - low from two rows' bytes (lo() of the low row, hi() of the high).
+  auto pair = [&](__m256i low, __m256i high, __m256i coef) VOXKIT_AVX2 {
+    return _mm256_maddubs_epi16(_mm256_or_si256(low, high), coef);
+  };
+  const __m256i hi10 = hi(r10), hi01 = hi(r01), hi11 = hi(r11);
 
   __m256 gx = blend(dx(r00), dx(r10), dx(r01), dx(r11), fx, fy, fz);
   __m256 gy = blend(pair(lo(m0), hi10, coef_y), pair(lo00, hi(p0), coef_y),
