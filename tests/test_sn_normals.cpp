@@ -148,11 +148,11 @@ struct alignas(16) Quad {
 };
 
 // SnNormals::slab_with_offsets against sn_offsets and then slab(), bit for bit in the offsets
-// and in the gradients (or normals), on every path: a slab's cells with a vertex as the mesher
-// lists them (x fastest, so mostly in runs along x), then in a shuffled order. Inputs and
-// outputs are exactly n cells long, so ASan sees any read or write past them. Returns the
-// cells compared.
-size_t check_fused(const Task& t, uint32_t seed) {
+// and in the gradients (or normals), on the fastest path or every path (the others make two
+// passes): a slab's cells with a vertex as the mesher lists them (x fastest, so mostly in runs
+// along x), then in a shuffled order. Inputs and outputs are exactly n cells long, so ASan
+// sees any read or write past them. Returns the cells compared.
+size_t check_fused(const Task& t, uint32_t seed, bool every_path) {
   int64_t clo[3], chi[3];
   for (int a = 0; a < 3; ++a) {
     clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
@@ -161,6 +161,7 @@ size_t check_fused(const Task& t, uint32_t seed) {
   std::mt19937 rng(seed);
   size_t compared = 0;
   for (SnNormals::Path path : paths()) {
+    if (!every_path && path != SnNormals::best_path()) continue;
     SnNormals sn;
     sn.set_path(path);
     REQUIRE(sn.path() == path);
@@ -185,14 +186,17 @@ size_t check_fused(const Task& t, uint32_t seed) {
           at[i] = int32_t((xs[i] - clo[0]) + (ys[i] - clo[1]) * t.sdf.sy);
         }
         std::vector<Quad> want_f(n);
-        sn_offsets(base, at.data(), n, t.sdf.sy, t.sdf.sz, want_f[0].v);
+        // Slabs without cells are passed too (n = 0, no buffers).
+        auto floats = [](std::vector<Quad>& q) { return reinterpret_cast<float*>(q.data()); };
+        sn_offsets(base, at.data(), n, t.sdf.sy, t.sdf.sz, floats(want_f));
         for (SnNormals::Output out : {SnNormals::Output::Gradients, SnNormals::Output::Normals}) {
           std::vector<float> want_g(4 * n), g(4 * n, -1.0f);
-          sn.slab(z, n, xs.data(), ys.data(), want_f[0].v, want_g.data(), out);
+          sn.slab(z, n, xs.data(), ys.data(), floats(want_f), want_g.data(), out);
           Quad junk;
           std::fill(junk.v, junk.v + 4, -1.0f);
           std::vector<Quad> f(n, junk);
-          sn.slab_with_offsets(z, n, xs.data(), ys.data(), base, at.data(), f[0].v, g.data(), out);
+          sn.slab_with_offsets(z, n, xs.data(), ys.data(), base, at.data(), floats(f), g.data(),
+                               out);
           for (size_t i = 0; i < n; ++i) {
             if (std::memcmp(f[i].v, want_f[i].v, sizeof(Quad)) != 0 ||
                 std::memcmp(&g[4 * i], &want_g[4 * i], 4 * sizeof(float)) != 0) {
@@ -360,6 +364,7 @@ TEST_CASE("sn normals computed with their offsets in one pass match the two pass
   for (const Dims& d : kGrids)
     for (int kind = 0; kind < 2; ++kind)
       for (uint32_t cc : {3u, 8u, 16u}) {
+        if (kind == 1 && cc != 8) continue;  // noise: nearly every cell has a vertex
         const ByteGrid g = kind == 0 ? test::cave_terrain(d, 41 + cc) : noise_grid(d, 43 + cc);
         const View whole = whole_view(g);
         // The whole grid (its faces along every axis) as one task.
@@ -368,7 +373,7 @@ TEST_CASE("sn normals computed with their offsets in one pass match the two pass
         t.chunk_cells = cc;
         t.sdf = whole;
         for (int a = 0; a < 3; ++a) t.own_hi[a] = t.n(a);
-        compared += check_fused(t, cc);
+        compared += check_fused(t, cc, true);
         const auto n = chunk_counts(g.cells, cc);
         for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
           for (int32_t cy = 0; cy < int32_t(n[1]); ++cy) {
@@ -382,15 +387,16 @@ TEST_CASE("sn normals computed with their offsets in one pass match the two pass
               r.own_hi[a] = std::min<int64_t>(r.own_lo[a] + cc, t.n(a));
             }
             r.sdf.data = whole.ptr(0, r.sdf.lo[1], r.sdf.lo[2]);
-            compared += check_fused(r, uint32_t(cy + 13 * cz));
+            compared += check_fused(r, uint32_t(cy + 13 * cz), false);
             // Each chunk of the row, in the grid and as an exact chunk buffer.
             for (int32_t cx = 0; cx < int32_t(n[0]); ++cx) {
               const std::array<int32_t, 3> c{cx, cy, cz};
               const uint32_t seed = uint32_t(cx + 7 * cy + 49 * cz);
-              compared += check_fused(chunk_task(g, cc, c, whole), seed);
+              compared += check_fused(chunk_task(g, cc, c, whole), seed, false);
               const ChunkSampleBox box = chunk_sample_box(g.cells, cc, c);
               const std::vector<uint8_t> buf = chunk_samples(g, box);
-              compared += check_fused(chunk_task(g, cc, c, buffer_view(buf.data(), box)), seed);
+              compared +=
+                  check_fused(chunk_task(g, cc, c, buffer_view(buf.data(), box)), seed, false);
             }
           }
       }
