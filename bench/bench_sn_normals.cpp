@@ -2,7 +2,9 @@
 // SnGradients' cache (fill + blend), in ns per vertex, and the normals as the mesher makes
 // them (normalised in the batch, against a normalize_cells pass after it), on the surface
 // cells of bench_mesh's terrain grid, meshed as mesh_chunks does (rows of chunks of 16) and
-// as mesh_chunk_samples does (each chunk from a buffer of just its samples), on one thread.
+// as mesh_chunk_samples does (each chunk from a buffer of just its samples), on one thread;
+// and the vertex offsets with the normals, as two passes (sn_offsets, then the normals) and as
+// the one pass of slab_with_offsets.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,6 +18,7 @@
 #include "lib/mesh_internal.hpp"
 #include "lib/sn_gradients.hpp"
 #include "lib/sn_normals.hpp"
+#include "lib/sn_offsets.hpp"
 #include "bench/terrain.hpp"
 
 using namespace voxkit;
@@ -29,7 +32,7 @@ struct RowTask {
   Task t;
   std::vector<uint8_t> buffer;  // the samples, for a chunk task from a buffer
   int64_t clo[3], chi[3], words, rows;
-  std::vector<std::vector<int32_t>> x, y;
+  std::vector<std::vector<int32_t>> x, y, at;  // at: offsets from sample (clo[0], clo[1], z)
   std::vector<std::vector<float>> f;
   std::vector<std::vector<uint64_t>> need;  // per plane
 };
@@ -68,6 +71,7 @@ RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_
   r.rows = r.chi[1] - r.clo[1] + 1;
   r.x.resize(size_t(D));
   r.y.resize(size_t(D));
+  r.at.resize(size_t(D));
   r.f.resize(size_t(D));
   r.need.assign(size_t(D + 1), std::vector<uint64_t>(size_t(r.words * r.rows), 0));
   std::uniform_real_distribution<float> u(0.f, 1.f);
@@ -81,6 +85,7 @@ RowTask make_task(const ByteGrid& g, uint32_t cc, int32_t cx, int32_t cy, int32_
         const size_t s = size_t(z - r.clo[2]);
         r.x[s].push_back(int32_t(x));
         r.y[s].push_back(int32_t(y));
+        r.at[s].push_back(int32_t((x - r.clo[0]) + (y - r.clo[1]) * t.sdf.sy));
         for (float v : {u(rng), u(rng), u(rng), 0.0f}) r.f[s].push_back(v);
         for (int c = 0; c < 8; ++c) {
           const int64_t i = x - r.clo[0] + (c & 1), j = y - r.clo[1] + (c >> 1 & 1);
@@ -98,7 +103,8 @@ double now() {
 
 int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
-  // bench_sn_normals [REPEATS [cache|scalar|sse2|avx2]]: the second argument runs one path.
+  // bench_sn_normals [REPEATS [cache|scalar|sse2|avx2|offsets]]: the second argument runs one
+  // path (offsets: the vertex offsets and normals, in two passes and in one).
   int repeats = 5;
   if (argc >= 2) repeats = std::max(1, std::atoi(argv[1]));
   const char* only = argc >= 3 ? argv[2] : nullptr;
@@ -121,7 +127,7 @@ int main(int argc, char** argv) {
             max_slab = std::max(max_slab, s.size());
           }
         }
-    std::vector<float> out(4 * max_slab + 4);
+    std::vector<float> out(4 * max_slab + 4), fout(4 * max_slab + 4);
     std::vector<uint64_t> need;
 
     // SnGradients as surface_nets uses it: fill the touched samples of each plane, then blend.
@@ -172,6 +178,27 @@ int main(int argc, char** argv) {
         }
       }
     };
+    // The offsets and the normals of each slab, as two passes or (fused) one.
+    auto with_offsets = [&](bool fused) {
+      SnNormals sn;
+      for (RowTask& r : tasks) {
+        sn.setup(r.t, r.clo, r.chi);
+        for (int64_t z = r.clo[2]; z < r.chi[2]; ++z) {
+          const size_t s = size_t(z - r.clo[2]);
+          const size_t n = r.x[s].size();
+          const uint8_t* base = r.t.sdf.ptr(r.clo[0], r.clo[1], z);
+          const int32_t *xs = r.x[s].data(), *ys = r.y[s].data(), *at = r.at[s].data();
+          if (fused) {
+            sn.slab_with_offsets(z, n, xs, ys, base, at, fout.data(), out.data(),
+                                 SnNormals::Output::Normals);
+          } else {
+            sn_offsets(base, at, n, r.t.sdf.sy, r.t.sdf.sz, fout.data());
+            sn.slab(z, n, xs, ys, fout.data(), out.data(), SnNormals::Output::Normals);
+          }
+          sink += out[0] + fout[0];
+        }
+      }
+    };
     auto best = [&](auto&& run) {
       double b = 1e30;
       for (int i = 0; i < repeats; ++i) {
@@ -197,6 +224,12 @@ int main(int argc, char** argv) {
       for (int k : {0, 2, 1})
         std::printf("%-16s %-18s %6.2f ns/cell\n", names[int(p)], forms[k],
                     best([&] { direct(p, k); }));
+    }
+    if (wanted("offsets")) {
+      std::printf("%-35s %6.2f ns/cell\n", "sn_offsets, then SnNormals normals",
+                  best([&] { with_offsets(false); }));
+      std::printf("%-35s %6.2f ns/cell\n", "SnNormals slab_with_offsets normals",
+                  best([&] { with_offsets(true); }));
     }
   }
   return sink == 12345.0f ? 1 : 0;

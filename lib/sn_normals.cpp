@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "lib/sn_gradients.hpp"
+#include "lib/sn_offsets.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -132,7 +133,7 @@ void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, co
 #if VOXKIT_HAVE_AVX2_TARGET
   // The eight-cell path takes slabs on the grid's z faces too, and normalises in registers.
   if (path_ == Path::Avx2 && wide_ok_) {
-    slab_avx2(z, n, x, y, f, g, out);
+    slab_avx2(z, n, x, y, f, nullptr, g, out);
     return;
   }
 #endif
@@ -148,6 +149,19 @@ void SnNormals::slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, co
     cell_scalar(x[i], y[i], z, f + 4 * i, g + 4 * i);
     if (out == Output::Normals) normalize_cell(g + 4 * i);
   }
+}
+
+void SnNormals::slab_with_offsets(int64_t z, size_t n, const int32_t* x, const int32_t* y,
+                                  const uint8_t* base, const int32_t* at, float* f, float* g,
+                                  Output out) const {
+#if VOXKIT_HAVE_AVX2_TARGET
+  if (path_ == Path::Avx2 && wide_ok_) {
+    slab_avx2(z, n, x, y, f, f, g, out);
+    return;
+  }
+#endif
+  sn_offsets(base, at, n, v_.sy, v_.sz, f);
+  slab(z, n, x, y, f, g, out);
 }
 
 #if defined(__SSE2__)

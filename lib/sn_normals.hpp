@@ -40,6 +40,14 @@ class SnNormals {
   void slab(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f, float* g,
             Output out = Output::Gradients) const;
 
+  // sn_offsets(base, at, n, sy, sz, f) (sn_offsets.hpp; cell i has its minimum corner at
+  // base + at[i], the sample (x[i], y[i], z)) and then slab(z, n, x, y, f, g, out): the same
+  // bits in f and g. The AVX2 path makes one pass, taking each cell's offsets from the sample
+  // rows its gradient reads. f is 16-byte aligned, as sn_offsets wants it.
+  void slab_with_offsets(int64_t z, size_t n, const int32_t* x, const int32_t* y,
+                         const uint8_t* base, const int32_t* at, float* f, float* g,
+                         Output out = Output::Gradients) const;
+
   // Cell classes, per cell along an axis: the chunk-plane edge rule applies; the SSE2 path
   // cannot take it (a one-sided difference at a corner, or a neighbourhood outside the
   // readable view); the AVX2 path cannot take it. Along x, the AVX2 path also takes the
@@ -60,8 +68,9 @@ class SnNormals {
   void edge_rule(const uint8_t* p, const int32_t (&cls)[3], const float* f, float* g) const;
   void slab_sse2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
                  float* g) const;
+  // With f_out, the offsets are computed into it (f is then f_out) rather than read from f.
   void slab_avx2(int64_t z, size_t n, const int32_t* x, const int32_t* y, const float* f,
-                 float* g, Output out) const;
+                 float* f_out, float* g, Output out) const;
 
   View v_;
   int64_t clo_[3] = {0, 0, 0}, chi_[3] = {0, 0, 0};

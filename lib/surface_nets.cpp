@@ -1,9 +1,9 @@
 // Naive Surface Nets over a box of owned cells: one vertex per cell with a sign change, at
 // the mean of its edge crossings; one quad per crossing edge, split on its shorter diagonal.
 // The cells with a vertex are listed first (which also counts each mesh's vertices); then a
-// z slab at a time their offsets (sn_offsets) and gradients (SnNormals) are computed as
-// batches and written to the meshes, and the slab's quads emitted. A task may own a row of
-// chunks along x and make one mesh per chunk (the parts).
+// z slab at a time their offsets (sn_offsets) and gradients (SnNormals, in one pass with the
+// offsets where it can) are computed as batches and written to the meshes, and the slab's
+// quads emitted. A task may own a row of chunks along x and make one mesh per chunk (the parts).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -392,10 +392,11 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     ensure(sc.g, 4 * n + 4);
     float* const f = sc.f.data();
     float* const g = sc.g.data();
-    sn_offsets(slab_base, sc.cell_at.data() + first_cell, n, t.sdf.sy, t.sdf.sz, f);
-    if (t.normals) {
-      sc.normals.slab(z, n, xs, ys, f, g, SnNormals::Output::Normals);
-    }
+    const int32_t* const at = sc.cell_at.data() + first_cell;
+    if (t.normals)
+      sc.normals.slab_with_offsets(z, n, xs, ys, slab_base, at, f, g, SnNormals::Output::Normals);
+    else
+      sn_offsets(slab_base, at, n, t.sdf.sy, t.sdf.sz, f);
     // ... and into the parts' meshes (a loop per case, so that the common one keeps its
     // pointers in registers).
     auto distribute = [&]<bool Normals, bool Paint>() {

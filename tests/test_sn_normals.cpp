@@ -11,6 +11,7 @@
 #include "lib/mesh_internal.hpp"
 #include "lib/sn_gradients.hpp"
 #include "lib/sn_normals.hpp"
+#include "lib/sn_offsets.hpp"
 #include "tests/mesh_test_util.hpp"
 
 using namespace voxkit;
@@ -142,6 +143,81 @@ size_t check_task(const Task& t, uint32_t seed, size_t* zeros = nullptr) {
   return compared;
 }
 
+struct alignas(16) Quad {
+  float v[4];
+};
+
+// SnNormals::slab_with_offsets against sn_offsets and then slab(), bit for bit in the offsets
+// and in the gradients (or normals), on the fastest path or every path (the others make two
+// passes): a slab's cells with a vertex as the mesher lists them (x fastest, so mostly in runs
+// along x), then in a shuffled order. Inputs and outputs are exactly n cells long, so ASan
+// sees any read or write past them. Returns the cells compared.
+size_t check_fused(const Task& t, uint32_t seed, bool every_path) {
+  int64_t clo[3], chi[3];
+  for (int a = 0; a < 3; ++a) {
+    clo[a] = std::max<int64_t>(t.own_lo[a] - 1, 0);
+    chi[a] = t.own_hi[a];
+  }
+  std::mt19937 rng(seed);
+  size_t compared = 0;
+  for (SnNormals::Path path : paths()) {
+    if (!every_path && path != SnNormals::best_path()) continue;
+    SnNormals sn;
+    sn.set_path(path);
+    REQUIRE(sn.path() == path);
+    sn.setup(t, clo, chi);
+    for (int64_t z = clo[2]; z < chi[2]; ++z) {
+      std::vector<std::pair<int32_t, int32_t>> cells;
+      for (int64_t y = clo[1]; y < chi[1]; ++y)
+        for (int64_t x = clo[0]; x < chi[0]; ++x) {
+          int solid = 0;
+          for (int c = 0; c < 8; ++c)
+            solid += t.sdf.at(x + (c & 1), y + (c >> 1 & 1), z + (c >> 2)) < 128;
+          if (solid != 0 && solid != 8) cells.emplace_back(int32_t(x), int32_t(y));
+        }
+      const uint8_t* base = t.sdf.ptr(clo[0], clo[1], z);
+      for (int order = 0; order < 2; ++order) {
+        if (order == 1) std::shuffle(cells.begin(), cells.end(), rng);
+        const size_t n = cells.size();
+        std::vector<int32_t> xs(n), ys(n), at(n);
+        for (size_t i = 0; i < n; ++i) {
+          xs[i] = cells[i].first;
+          ys[i] = cells[i].second;
+          at[i] = int32_t((xs[i] - clo[0]) + (ys[i] - clo[1]) * t.sdf.sy);
+        }
+        std::vector<Quad> want_f(n);
+        // Slabs without cells are passed too (n = 0, no buffers).
+        auto floats = [](std::vector<Quad>& q) { return reinterpret_cast<float*>(q.data()); };
+        sn_offsets(base, at.data(), n, t.sdf.sy, t.sdf.sz, floats(want_f));
+        for (SnNormals::Output out : {SnNormals::Output::Gradients, SnNormals::Output::Normals}) {
+          std::vector<float> want_g(4 * n), g(4 * n, -1.0f);
+          sn.slab(z, n, xs.data(), ys.data(), floats(want_f), want_g.data(), out);
+          Quad junk;
+          std::fill(junk.v, junk.v + 4, -1.0f);
+          std::vector<Quad> f(n, junk);
+          sn.slab_with_offsets(z, n, xs.data(), ys.data(), base, at.data(), floats(f), g.data(),
+                               out);
+          for (size_t i = 0; i < n; ++i) {
+            if (std::memcmp(f[i].v, want_f[i].v, sizeof(Quad)) != 0 ||
+                std::memcmp(&g[4 * i], &want_g[4 * i], 4 * sizeof(float)) != 0) {
+              INFO("path " << int(path) << " output " << int(out) << " order " << order
+                           << " cell " << xs[i] << " " << ys[i] << " " << z << " f " << f[i].v[0]
+                           << " " << f[i].v[1] << " " << f[i].v[2] << " " << f[i].v[3]
+                           << " want " << want_f[i].v[0] << " " << want_f[i].v[1] << " "
+                           << want_f[i].v[2] << " g " << g[4 * i] << " " << g[4 * i + 1] << " "
+                           << g[4 * i + 2] << " want " << want_g[4 * i] << " "
+                           << want_g[4 * i + 1] << " " << want_g[4 * i + 2]);
+              REQUIRE(false);
+            }
+            ++compared;
+          }
+        }
+      }
+    }
+  }
+  return compared;
+}
+
 Task chunk_task(const ByteGrid& g, uint32_t cc, std::array<int32_t, 3> c, const View& sdf) {
   const ChunkSampleBox box = chunk_sample_box(g.cells, cc, c);
   Task t;
@@ -169,6 +245,23 @@ std::vector<uint8_t> chunk_samples(const ByteGrid& g, const ChunkSampleBox& box)
 }
 
 const Dims kGrids[] = {{37, 29, 33}, {21, 40, 19}};
+
+// Random bytes, mostly near the surface level and often exactly 0, 127, 128 or 255: nearly
+// every cell has a vertex, with every count of crossing edges.
+ByteGrid noise_grid(Dims d, uint32_t seed) {
+  ByteGrid g(d, 0);
+  std::mt19937 rng(seed);
+  const uint8_t special[] = {0, 127, 128, 255};
+  for (uint32_t z = 0; z <= d.nz; ++z)
+    for (uint32_t y = 0; y <= d.ny; ++y)
+      for (uint32_t x = 0; x <= d.nx; ++x) {
+        const unsigned k = rng() % 4;
+        g.at(x, y, z) = k == 0   ? special[rng() % 4]
+                        : k == 1 ? uint8_t(rng())
+                                 : uint8_t(112 + rng() % 32);
+      }
+  return g;
+}
 
 }  // namespace
 
@@ -264,4 +357,48 @@ TEST_CASE("sn normals of vanishing gradients are straight up on every path", "[m
   }
   CHECK(zeros > 1000);
   CHECK(compared > 10000);
+}
+
+TEST_CASE("sn normals computed with their offsets in one pass match the two passes", "[mesh]") {
+  size_t compared = 0;
+  for (const Dims& d : kGrids)
+    for (int kind = 0; kind < 2; ++kind)
+      for (uint32_t cc : {3u, 8u, 16u}) {
+        if (kind == 1 && cc != 8) continue;  // noise: nearly every cell has a vertex
+        const ByteGrid g = kind == 0 ? test::cave_terrain(d, 41 + cc) : noise_grid(d, 43 + cc);
+        const View whole = whole_view(g);
+        // The whole grid (its faces along every axis) as one task.
+        Task t;
+        t.cells = g.cells;
+        t.chunk_cells = cc;
+        t.sdf = whole;
+        for (int a = 0; a < 3; ++a) t.own_hi[a] = t.n(a);
+        compared += check_fused(t, cc, true);
+        const auto n = chunk_counts(g.cells, cc);
+        for (int32_t cz = 0; cz < int32_t(n[2]); ++cz)
+          for (int32_t cy = 0; cy < int32_t(n[1]); ++cy) {
+            // A row of chunks, as mesh_chunks' rows: all of x, the chunk's box along y and z.
+            const ChunkSampleBox first = chunk_sample_box(g.cells, cc, {0, cy, cz});
+            Task r = t;
+            for (int a = 1; a < 3; ++a) {
+              r.sdf.lo[a] = first.lo[size_t(a)];
+              r.sdf.hi[a] = first.hi[size_t(a)];
+              r.own_lo[a] = int64_t(a == 1 ? cy : cz) * cc;
+              r.own_hi[a] = std::min<int64_t>(r.own_lo[a] + cc, t.n(a));
+            }
+            r.sdf.data = whole.ptr(0, r.sdf.lo[1], r.sdf.lo[2]);
+            compared += check_fused(r, uint32_t(cy + 13 * cz), false);
+            // Each chunk of the row, in the grid and as an exact chunk buffer.
+            for (int32_t cx = 0; cx < int32_t(n[0]); ++cx) {
+              const std::array<int32_t, 3> c{cx, cy, cz};
+              const uint32_t seed = uint32_t(cx + 7 * cy + 49 * cz);
+              compared += check_fused(chunk_task(g, cc, c, whole), seed, false);
+              const ChunkSampleBox box = chunk_sample_box(g.cells, cc, c);
+              const std::vector<uint8_t> buf = chunk_samples(g, box);
+              compared +=
+                  check_fused(chunk_task(g, cc, c, buffer_view(buf.data(), box)), seed, false);
+            }
+          }
+      }
+  CHECK(compared > 100000);
 }
