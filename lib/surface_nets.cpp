@@ -411,9 +411,12 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         const uint64_t v = pt.next;
         const float* fc = f + 4 * c;
 #if defined(__SSE2__)
+        // 16-byte stores: they run into the next element, written later (or the spare one).
         const __m128 at = _mm_cvtepi32_ps(_mm_setr_epi32(int(x), int(y), int(z), 0));
-        _mm_storeu_ps(pt.positions[v].data(), _mm_add_ps(at, _mm_loadu_ps(fc)));
-        if constexpr (Normals) _mm_storeu_ps(pt.normals[v].data(), _mm_loadu_ps(g + 4 * c));
+        const __m128 pos = _mm_add_ps(at, _mm_loadu_ps(fc));
+        const __m128 nrm = _mm_loadu_ps(g + 4 * c);
+        _mm_storeu_ps(pt.positions[v].data(), pos);
+        if constexpr (Normals) _mm_storeu_ps(pt.normals[v].data(), nrm);
 #else
         pt.positions[v] = {float(x) + fc[0], float(y) + fc[1], float(z) + fc[2]};
         if constexpr (Normals) pt.normals[v] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
@@ -428,8 +431,13 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           // The cell below the next part's low face: the same vertex, in that part too.
           Part& q = pts[j + 1];
           const uint64_t u = q.next;
+#if defined(__SSE2__)
+          _mm_storeu_ps(q.positions[u].data(), pos);
+          if constexpr (Normals) _mm_storeu_ps(q.normals[u].data(), nrm);
+#else
           std::memcpy(q.positions[u].data(), pt.positions[v].data(), sizeof(Vec3));
           if constexpr (Normals) std::memcpy(q.normals[u].data(), pt.normals[v].data(), sizeof(Vec3));
+#endif
           if constexpr (Paint) {
             const float f3[3] = {fc[0], fc[1], fc[2]};
             emit_paint(sc.paint[size_t(j) + 1].task, outs[j + 1], sc.paint[size_t(j) + 1].classes, uint32_t(u), x, y, z, f3);
