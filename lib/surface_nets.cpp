@@ -85,36 +85,37 @@ size_t list_cells(const uint64_t* mw, int64_t stride, int64_t rows, int64_t word
 // o to e and holds the vertices of the cells from b = max(o - 1, 0).
 struct Part {
   int64_t b = 0, o = 0, e = 0, w = 0;  // whole-grid cells; w = e - b
-  uint64_t vertices = 0, next = 0, at = 0;
+  uint64_t vertices = 0, next = 0;
+  uint64_t at = 0;  // its indices so far
   Vec3* positions = nullptr;
   Vec3* normals = nullptr;
-  uint32_t* out_at = nullptr;  // where its next quad goes
+  uint32_t* indices = nullptr;  // its mesh's, once their number is known
 };
 
-// A quad's four vertices counter-clockwise seen from the air, where its triangles go, and
-// the positions they index.
+// A quad's four vertices counter-clockwise seen from the air, the part it belongs to and
+// where its six indices go in the part's.
 struct QuadRef {
   uint32_t q[4];
-  uint32_t* at;
-  const Vec3* pos;
+  uint32_t part, unused = 0;
+  uint64_t at;
 };
 
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
-// the output (their number is known from the bits); indices are built here and copied out
-// at their exact size, so the hot loops need no per-element capacity checks.
+// the output (their number is known from the list of cells); quads are listed here and
+// written to the output once their number is known, so the hot loops need no per-element
+// capacity checks.
 struct Scratch {
   std::vector<uint64_t> bits, mixed, need;
   // Two slabs of vertex indices, R = W + nparts a row: part j's cells x at x - clo[0] + j,
   // so the cell just below part j's low x face (owned by part j - 1) has its index in part
   // j right before part j's first cell, and its index in part j - 1 right before that.
   std::vector<uint32_t> slabs;
-  std::vector<std::vector<uint32_t>> indices;  // per part
   std::vector<int32_t> part_of;                // per cell of the box row: the first part holding it
   std::vector<uint8_t> shared;                 // ... and whether the next part holds it too
   std::vector<uint32_t> column;                // per cell of the box row: its cells with a vertex
   std::vector<size_t> slab_start;              // where each slab's cells begin in cell_x ...
   std::vector<uint64_t> edges, own;
-  std::vector<QuadRef> quads;  // a slab's
+  std::vector<QuadRef> quads;  // the task's
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
   struct PartPaint {
@@ -155,33 +156,33 @@ void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t 
 
 // The quad of a crossing edge: c00..c01 go counter-clockwise seen from the edge's +axis
 // end, which is the air side when the edge's low sample is solid.
-inline void quad_ref(QuadRef& r, const Vec3* pos, uint32_t* at, bool low_solid, uint32_t c00,
+inline void quad_ref(QuadRef& r, uint32_t part, uint64_t at, bool low_solid, uint32_t c00,
                      uint32_t c10, uint32_t c11, uint32_t c01) {
   const uint32_t solid = 0u - uint32_t(low_solid);
   r.q[0] = c00;
   r.q[1] = c01 ^ ((c10 ^ c01) & solid);
   r.q[2] = c11;
   r.q[3] = c10 ^ ((c01 ^ c10) & solid);
+  r.part = part;
   r.at = at;
-  r.pos = pos;
 }
 
 // Writes a quad as two triangles: q0..q3 (counter-clockwise seen from the air) split on its
 // shorter diagonal, q0-q2 on a tie. Branch-free: the choices are data, not jumps.
 // The triangles of quad r on its first diagonal (q0-q2) when `le`, else on the other.
-inline void write_quad(const QuadRef& r, bool le) {
+inline void write_quad(const QuadRef& r, uint32_t* indices, bool le) {
   const uint32_t q0 = r.q[0], q1 = r.q[1], q2 = r.q[2], q3 = r.q[3];
   // (q0, q1, q2), (q0, q2, q3) on the first diagonal, else (q1, q2, q3), (q1, q3, q0). The
   // choice is a mask, not a jump: it is a coin toss the branch predictor would often lose.
   const uint32_t first = 0u - uint32_t(le);
   auto pick = [first](uint32_t yes, uint32_t no) { return no ^ ((yes ^ no) & first); };
   const uint32_t p0 = pick(q0, q1), p1 = pick(q1, q2), p2 = pick(q2, q3), p3 = pick(q3, q0);
-  uint32_t* at = r.at;
+  uint32_t* at = indices + r.at;
   at[0] = p0, at[1] = p1, at[2] = p2, at[3] = p0, at[4] = p2, at[5] = p3;
 }
 
-inline void emit_quad(const QuadRef& r) {
-  const Vec3* pos = r.pos;
+inline void emit_quad(const QuadRef& r, const Part* parts) {
+  const Vec3* pos = parts[r.part].positions;
   const uint32_t q0 = r.q[0], q1 = r.q[1], q2 = r.q[2], q3 = r.q[3];
   // The squared diagonals, each summed as (dx * dx + dy * dy) + dz * dz.
 #if defined(__SSE2__)
@@ -201,19 +202,21 @@ inline void emit_quad(const QuadRef& r) {
   };
   const bool le = d2(q0, q2) <= d2(q1, q3);
 #endif
-  write_quad(r, le);
+  write_quad(r, parts[r.part].indices, le);
 }
 
 #if VOXKIT_HAVE_AVX2_TARGET
 // Two quads a step, one in each 128-bit half, by the same operations as emit_quad.
-[[gnu::target("avx2")]] void emit_quads_avx2(const QuadRef* r, size_t n) {
+[[gnu::target("avx2")]] void emit_quads_avx2(const QuadRef* r, size_t n, const Part* parts) {
   size_t q = 0;
   for (; q + 2 <= n; q += 2) {
     const QuadRef& u = r[q];
     const QuadRef& v = r[q + 1];
+    const Part& pu = parts[u.part];
+    const Part& pv = parts[v.part];
     auto pair = [&](int k) __attribute__((target("avx2"))) {
-      return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(u.pos[u.q[k]].data())),
-                                  _mm_loadu_ps(v.pos[v.q[k]].data()), 1);
+      return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(pu.positions[u.q[k]].data())),
+                                  _mm_loadu_ps(pv.positions[v.q[k]].data()), 1);
     };
     const __m256 a = _mm256_sub_ps(pair(0), pair(2)), b = _mm256_sub_ps(pair(1), pair(3));
     const __m256 sa = _mm256_mul_ps(a, a), sb = _mm256_mul_ps(b, b);
@@ -222,20 +225,20 @@ inline void emit_quad(const QuadRef& r) {
                                    _mm256_unpackhi_ps(sa, sb));
     const int le = _mm256_movemask_ps(
         _mm256_cmp_ps(d, _mm256_permute_ps(d, _MM_SHUFFLE(1, 1, 1, 1)), _CMP_LE_OQ));
-    write_quad(u, le & 1);
-    write_quad(v, le >> 4 & 1);
+    write_quad(u, pu.indices, le & 1);
+    write_quad(v, pv.indices, le >> 4 & 1);
   }
-  if (q < n) emit_quad(r[q]);
+  if (q < n) emit_quad(r[q], parts);
 }
 #endif
 
 // Writes the n quads listed at r.
-void emit_quads(const QuadRef* r, size_t n) {
+void emit_quads(const QuadRef* r, size_t n, const Part* parts) {
 #if VOXKIT_HAVE_AVX2_TARGET
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return emit_quads_avx2(r, n);
+  if (avx2) return emit_quads_avx2(r, n, parts);
 #endif
-  for (size_t q = 0; q < n; ++q) emit_quad(r[q]);
+  for (size_t q = 0; q < n; ++q) emit_quad(r[q], parts);
 }
 
 }  // namespace
@@ -344,7 +347,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   }
   // Only cells with a vertex are ever looked up, so the slabs need no clearing.
   if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
-  if (sc.indices.size() < size_t(nparts)) sc.indices.resize(size_t(nparts));
   const bool paint = !t.paint.empty();
   if (paint && sc.paint.size() < size_t(nparts)) sc.paint.resize(size_t(nparts));
   {
@@ -377,6 +379,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     }
   }
   if (t.normals) sc.normals.setup(t, clo, chi);
+  size_t nq = 0;  // quads listed
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     // Slab z of the vertex indices, and slab z - 1.
     uint32_t* const cur = sc.slabs.data() + (z & 1) * slab_cells;
@@ -456,17 +459,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
     // four cells round the edge, so edges on the grid's low faces make none. A part's quads
     // of a row come in the order a task of just the part gives them: x edges, y, then z.
-    for (Part& pt : parts) {
-      if (pt.vertices == 0) continue;
-      std::vector<uint32_t>& indices = sc.indices[size_t(&pt - parts.data())];
-      ensure(indices, pt.at + 18 * pt.w * H);  // at most three quads a cell
-      pt.out_at = indices.data() + pt.at;
-    }
     const uint64_t* own_mixed = mixed(t.own_lo[1], z);
-    // The slab's quads are listed first, then written in one long loop (its position loads
-    // and diagonal tests overlap, without the short per-row loops between them).
-    if (sc.quads.size() < size_t(3 * W * H)) sc.quads.resize(size_t(3 * W * H));
-    size_t nq = 0;
+    ensure(sc.quads, nq + size_t(3 * W * H));  // at most three quads a cell
     for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
       // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
       // a vertex has no crossing edges.
@@ -502,8 +496,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, py[at], p[at], c[at], cy[at]);
-          pt.out_at += 6;
+          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, py[at], p[at], c[at], cy[at]);
+          pt.at += 6;
         }
       }
       for (int64_t k = 0; k < words; ++k) {
@@ -512,8 +506,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, p[at - 1], c[at - 1], c[at], p[at]);
-          pt.out_at += 6;
+          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, p[at - 1], c[at - 1], c[at], p[at]);
+          pt.at += 6;
         }
       }
       for (int64_t k = 0; k < words; ++k) {
@@ -522,31 +516,33 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
-          quad_ref(qr[nq++], pt.positions, pt.out_at, solid >> b & 1, cy[at - 1], cy[at], c[at], c[at - 1]);
-          pt.out_at += 6;
+          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, cy[at - 1], cy[at], c[at], c[at - 1]);
+          pt.at += 6;
         }
       }
     }
-    emit_quads(sc.quads.data(), nq);
-    for (Part& pt : parts)
-      if (pt.vertices != 0) pt.at = uint64_t(pt.out_at - sc.indices[size_t(&pt - parts.data())].data());
   }
+  // The quads, listed for the whole task, into meshes of their exact size, in one long loop
+  // (its position loads and diagonal tests overlap, with no short per-row loops between).
   for (int64_t j = 0; j < nparts; ++j) {
     Part& pt = parts[size_t(j)];
-    Mesh& out = outs[j];
     assert(pt.next == pt.vertices);
-    if (pt.at == 0) {
+    if (pt.at == 0) continue;
+    outs[j].indices.resize(size_t(pt.at));  // left uninitialised by MeshArray's allocator
+    pt.indices = outs[j].indices.data();
+  }
+  emit_quads(sc.quads.data(), nq, parts.data());
+  for (int64_t j = 0; j < nparts; ++j) {
+    Mesh& out = outs[j];
+    if (parts[size_t(j)].at == 0) {
       out = Mesh{};
       continue;
     }
-    out.positions.pop_back();
+    out.positions.pop_back();  // the spare element the 16-byte loads and stores needed
     if (t.normals) out.normals.pop_back();
-    std::vector<uint32_t>& indices = sc.indices[size_t(j)];
-    out.indices.resize(size_t(pt.at));  // left uninitialised by MeshArray's allocator
-    std::memcpy(out.indices.data(), indices.data(), size_t(pt.at) * sizeof(uint32_t));
-    // A whole-grid mesh should not leave a copy of its indices behind in the thread's scratch.
-    if (indices.size() > (size_t(1) << 24)) indices = {};
   }
+  // A whole-grid mesh should not leave its list of quads behind in the thread's scratch.
+  if (sc.quads.size() > (size_t(1) << 20)) sc.quads = {};
 }
 
 }  // namespace voxkit::mesh_detail
