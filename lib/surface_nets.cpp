@@ -81,6 +81,29 @@ size_t list_cells(const uint64_t* mw, int64_t stride, int64_t rows, int64_t word
   return list_cells_with(bit_count, mw, stride, rows, words, x0, y0, sy, xs, ys, ats);
 }
 
+// The words of a row to visit: those whose bit is set in `mask` when the row has at most 64
+// words, else every word.
+class WordSet {
+ public:
+  WordSet(uint64_t mask, int64_t words) : mask_(words <= 64 ? mask : 0), k_(0), n_(words) {
+    if (words <= 64) k_ = mask_ ? std::countr_zero(mask_) : n_;
+  }
+  explicit operator bool() const { return k_ < n_; }
+  int64_t operator*() const { return k_; }
+  void operator++() {
+    if (n_ > 64) {
+      ++k_;
+      return;
+    }
+    mask_ &= mask_ - 1;
+    k_ = mask_ ? std::countr_zero(mask_) : n_;
+  }
+
+ private:
+  uint64_t mask_;
+  int64_t k_, n_;
+};
+
 // One part of a task while it is meshed (see surface_nets_parts): it owns the cells x from
 // o to e and holds the vertices of the cells from b = max(o - 1, 0).
 struct Part {
@@ -474,11 +497,17 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       uint64_t* xe = sc.edges.data();
       uint64_t* ye = xe + words;
       uint64_t* ze = ye + words;
+      // Only owned cells' edges, and which words have any (bit k of nx, ny, nz).
+      uint64_t nx = 0, ny = 0, nz = 0;
       for (int64_t k = 0; k < words; ++k) {
-        xe[k] = y >= 1 && z >= 1 ? r[k] ^ bits.next(r, k) : 0;
-        const uint64_t x0 = clo[0] == 0 && k == 0 ? ~uint64_t(1) : ~uint64_t(0);
+        const uint64_t own = sc.own[size_t(k)];
+        xe[k] = y >= 1 && z >= 1 ? (r[k] ^ bits.next(r, k)) & own : 0;
+        const uint64_t x0 = clo[0] == 0 && k == 0 ? ~uint64_t(1) & own : own;
         ye[k] = z >= 1 ? (r[k] ^ ry[k]) & x0 : 0;
         ze[k] = y >= 1 ? (r[k] ^ rz[k]) & x0 : 0;
+        nx |= uint64_t(xe[k] != 0) << (k & 63);
+        ny |= uint64_t(ye[k] != 0) << (k & 63);
+        nz |= uint64_t(ze[k] != 0) << (k & 63);
       }
       // Each edge's quad goes to the part j owning its cell i; the part's indices of cells
       // i and i - 1 are at i + j and i + j - 1 of a row of the index slabs.
@@ -490,9 +519,10 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       const int32_t* part_of = sc.part_of.data();
       Part* const pts = parts.data();
       QuadRef* const qr = sc.quads.data();
-      for (int64_t k = 0; k < words; ++k) {
-        const uint64_t own = sc.own[size_t(k)], solid = r[k];
-        for (uint64_t e = xe[k] & own; e; e &= e - 1) {
+      for (WordSet ws(nx, words); ws; ++ws) {
+        const int64_t k = *ws;
+        const uint64_t solid = r[k];
+        for (uint64_t e = xe[k]; e; e &= e - 1) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
@@ -500,9 +530,10 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           pt.at += 6;
         }
       }
-      for (int64_t k = 0; k < words; ++k) {
-        const uint64_t own = sc.own[size_t(k)], solid = r[k];
-        for (uint64_t e = ye[k] & own; e; e &= e - 1) {
+      for (WordSet ws(ny, words); ws; ++ws) {
+        const int64_t k = *ws;
+        const uint64_t solid = r[k];
+        for (uint64_t e = ye[k]; e; e &= e - 1) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
@@ -510,9 +541,10 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
           pt.at += 6;
         }
       }
-      for (int64_t k = 0; k < words; ++k) {
-        const uint64_t own = sc.own[size_t(k)], solid = r[k];
-        for (uint64_t e = ze[k] & own; e; e &= e - 1) {
+      for (WordSet ws(nz, words); ws; ++ws) {
+        const int64_t k = *ws;
+        const uint64_t solid = r[k];
+        for (uint64_t e = ze[k]; e; e &= e - 1) {
           const int b = std::countr_zero(e);
           const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
           Part& pt = pts[j];
