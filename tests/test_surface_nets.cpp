@@ -255,3 +255,17 @@ TEST_CASE("meshers agree on rows of any width, chunked or whole", "[surface_nets
       CHECK(triangle_set(mesh_chunks(g, o)) == triangle_set(mesh_whole(g, o)));
     }
 }
+
+TEST_CASE("surface nets meshes rows of more than 64 words like single chunks", "[surface_nets]") {
+  // A row of 4200 cells spans 66 words: the row's quads visit every word instead of a mask
+  // of the words holding edges.
+  auto g = cave_terrain({4200, 6, 5}, 17);
+  MeshOptions o = sn(16);
+  auto chunks = mesh_chunks(g, o);
+  REQUIRE(chunks.size() > 100);
+  for (const auto& c : chunks) {
+    INFO("chunk " << c.chunk[0] << " " << c.chunk[1] << " " << c.chunk[2]);
+    CHECK(same_mesh(c.mesh, mesh_chunk(g, c.chunk, o)));
+  }
+  CHECK(triangle_set(chunks) == triangle_set(mesh_whole(g, o)));
+}
