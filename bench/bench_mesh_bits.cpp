@@ -59,18 +59,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
   int repeats = 5;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
-      repeats = std::max(1, std::atoi(argv[++i]));
-    } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
-      cells = {uint32_t(std::atoi(argv[i + 1])), uint32_t(std::atoi(argv[i + 2])),
-               uint32_t(std::atoi(argv[i + 3]))};
-      i += 3;
-    } else {
-      std::fprintf(stderr, "usage: bench_mesh_bits [--cells NX NY NZ] [--repeat N]\n");
-      return 2;
-    }
-  }
+  if (!bench::grid_options(argc, argv, "bench_mesh_bits", cells, repeats)) return 2;
   const ByteGrid g = bench::make_grid(cells, 1234);
   const View v = whole_view(g);
   struct Case {

@@ -27,18 +27,7 @@ struct alignas(16) Quad {
 int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
   int repeats = 5;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
-      repeats = std::max(1, std::atoi(argv[++i]));
-    } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
-      cells = {uint32_t(std::atoi(argv[i + 1])), uint32_t(std::atoi(argv[i + 2])),
-               uint32_t(std::atoi(argv[i + 3]))};
-      i += 3;
-    } else {
-      std::fprintf(stderr, "usage: bench_sn_offsets [--cells NX NY NZ] [--repeat N]\n");
-      return 2;
-    }
-  }
+  if (!bench::grid_options(argc, argv, "bench_sn_offsets", cells, repeats)) return 2;
   const ByteGrid g = bench::make_grid(cells, 1234);
   if (g.data.size() > size_t(INT32_MAX)) {
     std::fprintf(stderr, "bench_sn_offsets: grid too large for 32-bit offsets\n");

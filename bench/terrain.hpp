@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -57,6 +60,24 @@ inline ByteGrid make_grid(Dims cells, uint32_t seed) {
     carve(x, top - 3.0f, z, 6.0f + u(rng) * 6.0f, 2.5f);
   }
   return g;
+}
+
+// The options of the benchmarks that take only a grid size and a repeat count: --cells NX NY
+// NZ and --repeat N. Prints the usage of `name` and returns false on anything else.
+inline bool grid_options(int argc, char** argv, const char* name, Dims& cells, int& repeats) {
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
+      repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--cells") && i + 3 < argc) {
+      cells = {uint32_t(std::atoi(argv[i + 1])), uint32_t(std::atoi(argv[i + 2])),
+               uint32_t(std::atoi(argv[i + 3]))};
+      i += 3;
+    } else {
+      std::fprintf(stderr, "usage: %s [--cells NX NY NZ] [--repeat N]\n", name);
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace voxkit::bench

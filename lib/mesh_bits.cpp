@@ -174,16 +174,7 @@ bool box_bits(const Rows& r) {
 
 }  // namespace
 
-SolidBits::Path SolidBits::best_path() {
-#if VOXKIT_HAVE_AVX2_TARGET
-  static const Path best = __builtin_cpu_supports("avx2") ? Path::Avx2 : Path::Sse2;
-  return best;
-#elif defined(__SSE2__)
-  return Path::Sse2;
-#else
-  return Path::Scalar;
-#endif
-}
+SolidBits::Path SolidBits::best_path() { return simd::best_path<Path>(); }
 
 SolidBits::SolidBits(const View& v, const int64_t lo[3], const int64_t hi[3],
                      std::vector<uint64_t>& storage, Path path) {

@@ -1,6 +1,7 @@
 // What the AVX2 batch kernels share: whether this compiler can build AVX2 functions in a
-// baseline x86 build (GCC or Clang function targets; the CPU is asked at run time), and
-// the store of eight cells' (x, y, z, 0) from three vectors of eight lanes.
+// baseline x86 build (GCC or Clang function targets; the CPU is asked at run time), whether
+// this CPU runs them, the choice of a kernel's path, and the store of eight cells'
+// (x, y, z, 0) from three vectors of eight lanes.
 #pragma once
 
 #if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -12,6 +13,12 @@
 
 #if VOXKIT_HAVE_AVX2_TARGET
 namespace voxkit::simd {
+
+// Whether this CPU runs AVX2 (asked once).
+inline bool has_avx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
 
 // Writes (x[i], y[i], z[i], 0) to out[4i .. 4i + 3] for the eight lanes i: 4x4 transposes
 // in each 128-bit half, then the halves paired so that each store writes two consecutive
@@ -33,3 +40,20 @@ namespace voxkit::simd {
 
 }  // namespace voxkit::simd
 #endif
+
+namespace voxkit::simd {
+
+// The fastest of a kernel's paths this machine runs, for a Path enum with Scalar, Sse2 and
+// Avx2: AVX2 where the CPU has it (asked once), else SSE2 where the build has it.
+template <class Path>
+Path best_path() {
+#if VOXKIT_HAVE_AVX2_TARGET
+  return has_avx2() ? Path::Avx2 : Path::Sse2;
+#elif defined(__SSE2__)
+  return Path::Sse2;
+#else
+  return Path::Scalar;
+#endif
+}
+
+}  // namespace voxkit::simd

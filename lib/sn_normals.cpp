@@ -20,16 +20,7 @@ inline float lerp(float a, float b, float t) { return a + (b - a) * t; }
 
 }  // namespace
 
-SnNormals::Path SnNormals::best_path() {
-#if VOXKIT_HAVE_AVX2_TARGET
-  static const Path best = __builtin_cpu_supports("avx2") ? Path::Avx2 : Path::Sse2;
-  return best;
-#elif defined(__SSE2__)
-  return Path::Sse2;
-#else
-  return Path::Scalar;
-#endif
-}
+SnNormals::Path SnNormals::best_path() { return simd::best_path<Path>(); }
 
 void SnNormals::setup(const Task& t, const int64_t (&clo)[3], const int64_t (&chi)[3]) {
   v_ = t.sdf;

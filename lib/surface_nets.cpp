@@ -258,8 +258,7 @@ inline void emit_quad(const QuadRef& r, const Part* parts) {
 // Writes the n quads listed at r.
 void emit_quads(const QuadRef* r, size_t n, const Part* parts) {
 #if VOXKIT_HAVE_AVX2_TARGET
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return emit_quads_avx2(r, n, parts);
+  if (simd::has_avx2()) return emit_quads_avx2(r, n, parts);
 #endif
   for (size_t q = 0; q < n; ++q) emit_quad(r[q], parts);
 }
