@@ -3,7 +3,8 @@
 // The cells with a vertex are listed first (which also counts each mesh's vertices); then a
 // z slab at a time their offsets (sn_offsets) and gradients (SnNormals, in one pass with the
 // offsets where it can) are computed as batches and written to the meshes, and the slab's
-// quads emitted. A task may own a row of chunks along x and make one mesh per chunk (the parts).
+// quads listed; at the end the quads are written into index arrays of their exact size. A
+// task may own a row of chunks along x and make one mesh per chunk (the parts).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -107,7 +108,7 @@ class WordSet {
 // One part of a task while it is meshed (see surface_nets_parts): it owns the cells x from
 // o to e and holds the vertices of the cells from b = max(o - 1, 0).
 struct Part {
-  int64_t b = 0, o = 0, e = 0, w = 0;  // whole-grid cells; w = e - b
+  int64_t b = 0, o = 0, e = 0;  // whole-grid cells
   uint64_t vertices = 0, next = 0;
   uint64_t at = 0;  // its indices so far
   Vec3* positions = nullptr;
@@ -128,7 +129,7 @@ struct QuadRef {
 // written to the output once their number is known, so the hot loops need no per-element
 // capacity checks.
 struct Scratch {
-  std::vector<uint64_t> bits, mixed, need;
+  std::vector<uint64_t> bits, mixed;
   // Two slabs of vertex indices, R = W + nparts a row: part j's cells x at x - clo[0] + j,
   // so the cell just below part j's low x face (owned by part j - 1) has its index in part
   // j right before part j's first cell, and its index in part j - 1 right before that.
@@ -325,7 +326,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     pt.o = t.own_lo[0] + j * part_cells;
     pt.e = std::min(pt.o + part_cells, t.own_hi[0]);
     pt.b = std::max<int64_t>(pt.o - 1, 0);
-    pt.w = pt.e - pt.b;
     for (int64_t x = pt.b; x < pt.e; ++x)
       if (j == 0 || x >= pt.o) sc.part_of[size_t(x - clo[0])] = int32_t(j);
     if (j > 0 && pt.b < pt.o) {
