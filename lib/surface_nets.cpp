@@ -518,39 +518,26 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       const int32_t* part_of = sc.part_of.data();
       Part* const pts = parts.data();
       QuadRef* const qr = sc.quads.data();
-      for (WordSet ws(nx, words); ws; ++ws) {
-        const int64_t k = *ws;
-        const uint64_t solid = r[k];
-        for (uint64_t e = xe[k]; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
-          Part& pt = pts[j];
-          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, py[at], p[at], c[at], cy[at]);
-          pt.at += 6;
+      // One axis' quads: cells(at) gives the quad's four vertex indices for the edge of the
+      // cell whose indices are at `at` in the row.
+      auto axis = [&](uint64_t with_edges, const uint64_t* edges, auto cells) {
+        for (WordSet ws(with_edges, words); ws; ++ws) {
+          const int64_t k = *ws;
+          const uint64_t solid = r[k];
+          for (uint64_t e = edges[k]; e; e &= e - 1) {
+            const int b = std::countr_zero(e);
+            const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
+            Part& pt = pts[j];
+            const std::array<uint32_t, 4> q = cells(at);
+            quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, q[0], q[1], q[2], q[3]);
+            pt.at += 6;
+          }
         }
-      }
-      for (WordSet ws(ny, words); ws; ++ws) {
-        const int64_t k = *ws;
-        const uint64_t solid = r[k];
-        for (uint64_t e = ye[k]; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
-          Part& pt = pts[j];
-          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, p[at - 1], c[at - 1], c[at], p[at]);
-          pt.at += 6;
-        }
-      }
-      for (WordSet ws(nz, words); ws; ++ws) {
-        const int64_t k = *ws;
-        const uint64_t solid = r[k];
-        for (uint64_t e = ze[k]; e; e &= e - 1) {
-          const int b = std::countr_zero(e);
-          const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
-          Part& pt = pts[j];
-          quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, cy[at - 1], cy[at], c[at], c[at - 1]);
-          pt.at += 6;
-        }
-      }
+      };
+      using Quad = std::array<uint32_t, 4>;
+      axis(nx, xe, [&](int64_t at) { return Quad{py[at], p[at], c[at], cy[at]}; });
+      axis(ny, ye, [&](int64_t at) { return Quad{p[at - 1], c[at - 1], c[at], p[at]}; });
+      axis(nz, ze, [&](int64_t at) { return Quad{cy[at - 1], cy[at], c[at], c[at - 1]}; });
     }
   }
   // The quads, listed for the whole task, into meshes of their exact size, in one long loop
