@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -150,6 +151,20 @@ struct Scratch {
   std::vector<Part> parts;
   SnNormals normals;
 };
+
+// How far ahead of a part's next vertex its output lines are fetched: a task appends to the
+// positions and normals of each of its parts, 32 interleaved streams for a row of 16 chunks,
+// more than the hardware prefetchers follow; asking for the lines 192 bytes ahead makes the
+// chunked pass about 5% faster.
+constexpr uint64_t kWriteAhead = 16;
+
+// Fetches the cache line of element `ahead` of base for writing. The address may lie past
+// the array's end (a prefetch never faults), so it is formed as an integer.
+inline void prefetch_for_write(const Vec3* base, uint64_t ahead) {
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(base) +
+                                                   ahead * sizeof(Vec3)),
+                     1);
+}
 
 // Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
 template <class T>
@@ -446,6 +461,8 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
         pt.positions[v] = {float(x) + fc[0], float(y) + fc[1], float(z) + fc[2]};
         if constexpr (Normals) pt.normals[v] = {g[4 * c], g[4 * c + 1], g[4 * c + 2]};
 #endif
+        prefetch_for_write(pt.positions, v + kWriteAhead);
+        if constexpr (Normals) prefetch_for_write(pt.normals, v + kWriteAhead);
         if constexpr (Paint) {
           const float f3[3] = {fc[0], fc[1], fc[2]};
           emit_paint(sc.paint[size_t(j)].task, outs[j], sc.paint[size_t(j)].classes, uint32_t(v), x, y, z, f3);
