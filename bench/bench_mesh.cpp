@@ -37,7 +37,9 @@ double cpu_seconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals,
+// The best of `repeats` passes, and of as many more as fill min_time seconds: a short pass
+// (5 ms on two threads) is otherwise easily caught whole by a moment of other load.
+Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, double min_time, bool normals,
             bool whole = false) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   MeshOptions o;
@@ -46,7 +48,8 @@ Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals,
   o.chunk_cells = 16;
   Run best;
   best.seconds = 1e30;
-  for (int r = 0; r < repeats; ++r) {
+  double spent = 0;
+  for (int r = 0; r < repeats || (spent < min_time && r < 10000); ++r) {
     const double c0 = cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
     std::vector<ChunkMesh> chunks;
@@ -58,6 +61,7 @@ Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, bool normals,
     Run run;
     run.seconds = std::chrono::duration<double>(t1 - t0).count();
     run.cpu = cpu_seconds() - c0;
+    spent += run.seconds;
     for (const auto& c : chunks) {
       run.triangles += c.mesh.triangle_count();
       run.vertices += c.mesh.vertex_count();
@@ -73,6 +77,7 @@ int main(int argc, char** argv) {
   Dims cells{256, 128, 256};
   std::string raw;
   int repeats = 5;
+  double min_time = 0.25;  // seconds of passes per measurement, at least
   bool normals = true;
   bool whole_too = true;  // also one whole-grid mesh on one thread
   std::vector<Mesher> meshers{Mesher::SurfaceNets, Mesher::MarchingCubes};
@@ -82,6 +87,8 @@ int main(int argc, char** argv) {
       raw = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--min-time") && i + 1 < argc) {
+      min_time = std::max(0.0, std::atof(argv[++i]));
     } else if (!std::strcmp(argv[i], "--mesher") && i + 1 < argc) {
       const std::string m = argv[++i];
       meshers = {m == "mc" ? Mesher::MarchingCubes : Mesher::SurfaceNets};
@@ -96,7 +103,7 @@ int main(int argc, char** argv) {
                uint32_t(std::atoi(argv[i + 3]))};
       i += 3;
     } else {
-      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--mesher sn|mc] [--threads N] "
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--min-time SECONDS] [--mesher sn|mc] [--threads N] "
                    "[--no-normals] [--chunks-only] [--raw FILE]\n");
       return 2;
     }
@@ -112,8 +119,8 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs\n", cells.nx,
-              cells.ny, cells.nz, normals ? "on" : "off", repeats);
+  std::printf("grid %ux%ux%u cells, chunks of 16, normals %s, best of %d runs and of %.2f s of runs\n",
+              cells.nx, cells.ny, cells.nz, normals ? "on" : "off", repeats, min_time);
   for (Mesher m : meshers) {
     const bool sn = m == Mesher::SurfaceNets;
     double one = 0;
@@ -124,7 +131,7 @@ int main(int argc, char** argv) {
     for (int threads : runs) {
       const bool whole = threads == 0;
       if (whole) threads = 1;
-      Run r = measure(g, m, threads, repeats, normals, whole);
+      Run r = measure(g, m, threads, repeats, min_time, normals, whole);
       const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
       const char* name = whole ? (sn ? "sn_whole" : "mc_whole")
                                : (sn ? "surface_nets" : "marching_cubes");

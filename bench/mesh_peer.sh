@@ -2,8 +2,9 @@
 # Meshing beside a peer: our Surface Nets and Marching Cubes (bench_mesh) and VTK's Flying
 # Edges (bench/flying_edges.py) on the same seeded 256x128x256 byte SDF grid, with the
 # ratios the targets are stated in (chunked meshing, the real workload), and the ratios of
-# one whole-grid mesh, which is what Flying Edges makes. Expects a release build
-# (scripts/build.sh release).
+# one whole-grid mesh, which is what Flying Edges makes. Each figure is the best pass of at
+# least the runs asked for (--repeat, Flying Edges 5) and of at least 0.25 s of passes, on
+# both sides. Expects a release build (scripts/build.sh release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=build/release/bench/bench_mesh
