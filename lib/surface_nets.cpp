@@ -106,23 +106,20 @@ class WordSet {
   int64_t k_, n_;
 };
 
+// A quad's four vertices counter-clockwise seen from the air.
+struct QuadRef {
+  uint32_t q[4];
+};
+
 // One part of a task while it is meshed (see surface_nets_parts): it owns the cells x from
 // o to e and holds the vertices of the cells from b = max(o - 1, 0).
 struct Part {
   int64_t b = 0, o = 0, e = 0;  // whole-grid cells
   uint64_t vertices = 0, next = 0;
-  uint64_t at = 0;  // its indices so far
+  uint64_t quads = 0;         // listed so far, at ...
+  QuadRef* listed = nullptr;  // ... a run with room for three per vertex
   Vec3* positions = nullptr;
   Vec3* normals = nullptr;
-  uint32_t* indices = nullptr;  // its mesh's, once their number is known
-};
-
-// A quad's four vertices counter-clockwise seen from the air, the part it belongs to and
-// where its six indices go in the part's.
-struct QuadRef {
-  uint32_t q[4];
-  uint32_t part, unused = 0;
-  uint64_t at;
 };
 
 // Per-thread scratch space, reused by the chunks a thread meshes. Vertices go straight to
@@ -140,7 +137,7 @@ struct Scratch {
   std::vector<uint32_t> column;                // per cell of the box row: its cells with a vertex
   std::vector<size_t> slab_start;              // where each slab's cells begin in cell_x ...
   std::vector<uint64_t> edges, own;
-  std::vector<QuadRef> quads;  // the task's
+  std::vector<QuadRef, NoInitAllocator<QuadRef>> quads;  // the task's, a run per part
   std::vector<int32_t> cell_x, cell_y, cell_at;  // a slab's cells with a vertex
   std::vector<float> f, g;                       // ... their offsets and gradients
   struct PartPaint {
@@ -167,8 +164,8 @@ inline void prefetch_for_write(const Vec3* base, uint64_t ahead) {
 }
 
 // Grows v to hold at least n elements (never shrinks, so a warm thread allocates nothing).
-template <class T>
-inline void ensure(std::vector<T>& v, size_t n) {
+template <class V>
+inline void ensure(V& v, size_t n) {
   if (v.size() < n) v.resize(std::max(n, v.size() + v.size() / 2));
 }
 
@@ -195,15 +192,13 @@ void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t 
 
 // The quad of a crossing edge: c00..c01 go counter-clockwise seen from the edge's +axis
 // end, which is the air side when the edge's low sample is solid.
-inline void quad_ref(QuadRef& r, uint32_t part, uint64_t at, bool low_solid, uint32_t c00,
-                     uint32_t c10, uint32_t c11, uint32_t c01) {
+inline void quad_ref(QuadRef& r, bool low_solid, uint32_t c00, uint32_t c10, uint32_t c11,
+                     uint32_t c01) {
   const uint32_t solid = 0u - uint32_t(low_solid);
   r.q[0] = c00;
   r.q[1] = c01 ^ ((c10 ^ c01) & solid);
   r.q[2] = c11;
   r.q[3] = c10 ^ ((c01 ^ c10) & solid);
-  r.part = part;
-  r.at = at;
 }
 
 // Writes a quad as two triangles: q0..q3 (counter-clockwise seen from the air) split on its
@@ -216,12 +211,11 @@ inline void write_quad(const QuadRef& r, uint32_t* indices, bool le) {
   const uint32_t first = 0u - uint32_t(le);
   auto pick = [first](uint32_t yes, uint32_t no) { return no ^ ((yes ^ no) & first); };
   const uint32_t p0 = pick(q0, q1), p1 = pick(q1, q2), p2 = pick(q2, q3), p3 = pick(q3, q0);
-  uint32_t* at = indices + r.at;
-  at[0] = p0, at[1] = p1, at[2] = p2, at[3] = p0, at[4] = p2, at[5] = p3;
+  indices[0] = p0, indices[1] = p1, indices[2] = p2, indices[3] = p0, indices[4] = p2,
+  indices[5] = p3;
 }
 
-inline void emit_quad(const QuadRef& r, const Part* parts) {
-  const Vec3* pos = parts[r.part].positions;
+inline void emit_quad(const QuadRef& r, const Vec3* pos, uint32_t* indices) {
   const uint32_t q0 = r.q[0], q1 = r.q[1], q2 = r.q[2], q3 = r.q[3];
   // The squared diagonals, each summed as (dx * dx + dy * dy) + dz * dz.
 #if defined(__SSE2__)
@@ -241,21 +235,20 @@ inline void emit_quad(const QuadRef& r, const Part* parts) {
   };
   const bool le = d2(q0, q2) <= d2(q1, q3);
 #endif
-  write_quad(r, parts[r.part].indices, le);
+  write_quad(r, indices, le);
 }
 
 #if VOXKIT_HAVE_AVX2_TARGET
 // Two quads a step, one in each 128-bit half, by the same operations as emit_quad.
-[[gnu::target("avx2")]] void emit_quads_avx2(const QuadRef* r, size_t n, const Part* parts) {
+[[gnu::target("avx2")]] void emit_quads_avx2(const QuadRef* r, size_t n, const Vec3* pos,
+                                             uint32_t* indices) {
   size_t q = 0;
-  for (; q + 2 <= n; q += 2) {
+  for (; q + 2 <= n; q += 2, indices += 12) {
     const QuadRef& u = r[q];
     const QuadRef& v = r[q + 1];
-    const Part& pu = parts[u.part];
-    const Part& pv = parts[v.part];
     auto pair = [&](int k) __attribute__((target("avx2"))) {
-      return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(pu.positions[u.q[k]].data())),
-                                  _mm_loadu_ps(pv.positions[v.q[k]].data()), 1);
+      return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(pos[u.q[k]].data())),
+                                  _mm_loadu_ps(pos[v.q[k]].data()), 1);
     };
     const __m256 a = _mm256_sub_ps(pair(0), pair(2)), b = _mm256_sub_ps(pair(1), pair(3));
     const __m256 sa = _mm256_mul_ps(a, a), sb = _mm256_mul_ps(b, b);
@@ -264,19 +257,19 @@ inline void emit_quad(const QuadRef& r, const Part* parts) {
                                    _mm256_unpackhi_ps(sa, sb));
     const int le = _mm256_movemask_ps(
         _mm256_cmp_ps(d, _mm256_permute_ps(d, _MM_SHUFFLE(1, 1, 1, 1)), _CMP_LE_OQ));
-    write_quad(u, pu.indices, le & 1);
-    write_quad(v, pv.indices, le >> 4 & 1);
+    write_quad(u, indices, le & 1);
+    write_quad(v, indices + 6, le >> 4 & 1);
   }
-  if (q < n) emit_quad(r[q], parts);
+  if (q < n) emit_quad(r[q], pos, indices);
 }
 #endif
 
-// Writes the n quads listed at r.
-void emit_quads(const QuadRef* r, size_t n, const Part* parts) {
+// Writes the n quads listed at r, as triangles of the vertices at pos, to indices.
+void emit_quads(const QuadRef* r, size_t n, const Vec3* pos, uint32_t* indices) {
 #if VOXKIT_HAVE_AVX2_TARGET
-  if (simd::has_avx2()) return emit_quads_avx2(r, n, parts);
+  if (simd::has_avx2()) return emit_quads_avx2(r, n, pos, indices);
 #endif
-  for (size_t q = 0; q < n; ++q) emit_quad(r[q], parts);
+  for (size_t q = 0; q < n; ++q) emit_quad(r[q], pos, indices + 6 * q);
 }
 
 }  // namespace
@@ -416,7 +409,20 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
     }
   }
   if (t.normals) sc.normals.setup(t, clo, chi);
-  size_t nq = 0;  // quads listed
+  // Each part's quads are listed in a run with room for three per vertex: a quad belongs to
+  // an owned cell with a crossing edge, which has a vertex, and at most three edges leave a
+  // cell's minimum corner. So each part's quads are written out in one sequential pass. A
+  // task of one part (a whole grid, say) grows its list a slab at a time instead.
+  if (nparts > 1) {
+    uint64_t room = 0;
+    for (const Part& pt : parts) room += 3 * pt.vertices;
+    ensure(sc.quads, size_t(room));
+    QuadRef* q = sc.quads.data();
+    for (Part& pt : parts) {
+      pt.listed = q;
+      q += 3 * pt.vertices;
+    }
+  }
   for (int64_t z = clo[2]; z < chi[2]; ++z) {
     // Slab z of the vertex indices, and slab z - 1.
     uint32_t* const cur = sc.slabs.data() + (z & 1) * slab_cells;
@@ -495,11 +501,14 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       t.normals ? distribute.template operator()<true, false>() : distribute.template operator()<false, false>();
     if (z < t.own_lo[2]) continue;
 
+    if (nparts == 1) {
+      ensure(sc.quads, size_t(parts[0].quads + 3 * W * H));  // at most three quads a cell
+      parts[0].listed = sc.quads.data();
+    }
     // Quads of the crossing edges leaving each owned cell's minimum corner. Quads need the
     // four cells round the edge, so edges on the grid's low faces make none. A part's quads
     // of a row come in the order a task of just the part gives them: x edges, y, then z.
     const uint64_t* own_mixed = mixed(t.own_lo[1], z);
-    ensure(sc.quads, nq + size_t(3 * W * H));  // at most three quads a cell
     for (int64_t y = t.own_lo[1]; y < t.own_hi[1]; ++y, own_mixed += mrow) {
       // An edge leaving a cell's minimum corner is one of the cell's edges: a row without
       // a vertex has no crossing edges.
@@ -534,7 +543,6 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       const uint32_t* py = p - R;             // (x, y - 1, z - 1)
       const int32_t* part_of = sc.part_of.data();
       Part* const pts = parts.data();
-      QuadRef* const qr = sc.quads.data();
       // One axis' quads: cells(at) gives the quad's four vertex indices for the edge of the
       // cell whose indices are at `at` in the row.
       auto axis = [&](uint64_t with_edges, const uint64_t* edges, auto cells) {
@@ -546,8 +554,7 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
             const int64_t i = 64 * k + b, j = part_of[i], at = i + j;
             Part& pt = pts[j];
             const std::array<uint32_t, 4> q = cells(at);
-            quad_ref(qr[nq++], uint32_t(j), pt.at, solid >> b & 1, q[0], q[1], q[2], q[3]);
-            pt.at += 6;
+            quad_ref(pt.listed[pt.quads++], solid >> b & 1, q[0], q[1], q[2], q[3]);
           }
         }
       };
@@ -557,22 +564,18 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
       axis(nz, ze, [&](int64_t at) { return Quad{cy[at - 1], cy[at], c[at], c[at - 1]}; });
     }
   }
-  // The quads, listed for the whole task, into meshes of their exact size, in one long loop
-  // (its position loads and diagonal tests overlap, with no short per-row loops between).
+  // Each part's quads, listed for the whole task, into an index array of their exact size,
+  // a part at a time: its triangles are written in order, one stream the hardware follows.
   for (int64_t j = 0; j < nparts; ++j) {
     Part& pt = parts[size_t(j)];
     assert(pt.next == pt.vertices);
-    if (pt.at == 0) continue;
-    outs[j].indices.resize(size_t(pt.at));  // left uninitialised by MeshArray's allocator
-    pt.indices = outs[j].indices.data();
-  }
-  emit_quads(sc.quads.data(), nq, parts.data());
-  for (int64_t j = 0; j < nparts; ++j) {
     Mesh& out = outs[j];
-    if (parts[size_t(j)].at == 0) {
+    if (pt.quads == 0) {
       out = Mesh{};
       continue;
     }
+    out.indices.resize(size_t(6 * pt.quads));  // left uninitialised by MeshArray's allocator
+    emit_quads(pt.listed, size_t(pt.quads), pt.positions, out.indices.data());
     out.positions.pop_back();  // the spare element the 16-byte loads and stores needed
     if (t.normals) out.normals.pop_back();
   }
