@@ -255,10 +255,27 @@ inline void emit_quad(const QuadRef& r, const Vec3* pos, uint32_t* indices) {
     const __m256 lo = _mm256_unpacklo_ps(sa, sb);  // (ax², bx², ay², by²) per half
     const __m256 d = _mm256_add_ps(_mm256_add_ps(lo, _mm256_permute_ps(lo, _MM_SHUFFLE(3, 2, 3, 2))),
                                    _mm256_unpackhi_ps(sa, sb));
-    const int le = _mm256_movemask_ps(
-        _mm256_cmp_ps(d, _mm256_permute_ps(d, _MM_SHUFFLE(1, 1, 1, 1)), _CMP_LE_OQ));
-    write_quad(u, indices, le & 1);
-    write_quad(v, indices + 6, le >> 4 & 1);
+    // Per half, all ones when the quad takes its first diagonal (lane 0's test, broadcast).
+    const __m256 first = _mm256_permute_ps(
+        _mm256_cmp_ps(d, _mm256_permute_ps(d, _MM_SHUFFLE(1, 1, 1, 1)), _CMP_LE_OQ),
+        _MM_SHUFFLE(0, 0, 0, 0));
+    // The six indices as write_quad gives them, by a lane permutation of the quad's four:
+    // (q0 q1 q2 q0 | q2 q3) on the first diagonal, (q1 q2 q3 q1 | q3 q0) on the other.
+    const __m256i tri = _mm256_castps_si256(_mm256_blendv_ps(
+        _mm256_castsi256_ps(_mm256_setr_epi32(1, 2, 3, 1, 1, 2, 3, 1)),
+        _mm256_castsi256_ps(_mm256_setr_epi32(0, 1, 2, 0, 0, 1, 2, 0)), first));
+    const __m256i rest = _mm256_castps_si256(_mm256_blendv_ps(
+        _mm256_castsi256_ps(_mm256_setr_epi32(3, 0, 0, 0, 3, 0, 0, 0)),
+        _mm256_castsi256_ps(_mm256_setr_epi32(2, 3, 0, 0, 2, 3, 0, 0)), first));
+    const __m256 qs = _mm256_insertf128_ps(
+        _mm256_castps128_ps256(_mm_loadu_ps(reinterpret_cast<const float*>(u.q))),
+        _mm_loadu_ps(reinterpret_cast<const float*>(v.q)), 1);
+    const __m256i head = _mm256_castps_si256(_mm256_permutevar_ps(qs, tri));
+    const __m256i tail = _mm256_castps_si256(_mm256_permutevar_ps(qs, rest));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(indices), _mm256_castsi256_si128(head));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(indices + 4), _mm256_castsi256_si128(tail));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(indices + 6), _mm256_extracti128_si256(head, 1));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(indices + 10), _mm256_extracti128_si256(tail, 1));
   }
   if (q < n) emit_quad(r[q], pos, indices);
 }
