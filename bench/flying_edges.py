@@ -3,8 +3,9 @@
 
 Usage: flying_edges.py RAW SX SY SZ [REPEAT [MIN_TIME]]  (sample counts, x fastest). Iso
 127.5, normals on (as our meshers), one thread (vtkSMPTools). The best of REPEAT runs (5)
-and of as many more as fill MIN_TIME seconds (0.25), the rule bench_mesh follows. Prints a line for people and a
-"RESULT flying_edges 1 TRIANGLES VERTICES SECONDS CPU-SECONDS" line for bench/mesh_peer.sh.
+and of as many more as fill MIN_TIME seconds (0.25), the rule bench_mesh follows. Prints a
+line for people and a "RESULT flying_edges 1 TRIANGLES VERTICES SECONDS CPU-SECONDS" line
+for bench/mesh_peer.sh.
 """
 import sys
 import time

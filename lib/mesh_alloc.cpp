@@ -1,9 +1,9 @@
-// Memory for mesh arrays (MeshArray, lib/mesh.hpp): blocks of 512 bytes to 1 MiB are kept
+// Memory for mesh arrays (MeshArray, lib/mesh.hpp): blocks of 257 bytes to 1 MiB are kept
 // when freed, by size class, and handed out again. Chunked meshing allocates thousands of
-// arrays of a few kilobytes at a time; glibc serves such requests from its sorted bins,
-// reading the header of every freed block it passes, which left in memory by the meshes
-// freed before costs a cache miss each. A process that meshes again and again (a benchmark,
-// an editor re-meshing, a batch of zones) gets its blocks back from a list instead.
+// arrays of a few kilobytes at a time; glibc serves such requests from its sorted bins and
+// reads the header of every freed block it passes, each a cache miss when the meshes that
+// held them were freed long before. A process that meshes again and again (a benchmark, an
+// editor re-meshing, a batch of zones) gets its blocks back from a list instead.
 #include "lib/mesh.hpp"
 
 #include <atomic>
