@@ -87,26 +87,38 @@ struct Avx2 {
 };
 #endif
 
-// Rows of at most 64 samples, one word each from row(p); returns whether the box is uniform,
-// from the OR and AND of the words (the bits past a row's end count as both solid and air).
-template <class Row>
-bool short_rows(const Rows& r, bool ahead, Row row) {
+// Calls row(p, out) for every row of r in order, p at its first sample and out at its
+// words, asking first for the same row of the next slab when `ahead`. `One`: a word a row,
+// as a constant.
+template <bool One, class Row>
+inline void each_row(const Rows& r, bool ahead, Row row) {
   // Copies, which the stores to out (64-bit words) cannot be taken to change.
   const int64_t n = r.n, ny = r.ny, nz = r.nz, sy = r.sy, sz = r.sz;
-  uint64_t any = 0, all = ~uint64_t(0);
+  const int64_t words = One ? 1 : r.words;
   uint64_t* out = r.out;
   for (int64_t z = 0; z < nz; ++z) {
     const uint8_t* p = r.p + z * sz;
     const bool next = ahead && z + 1 < nz;
-    for (int64_t y = 0; y < ny; ++y, ++out, p += sy) {
+    for (int64_t y = 0; y < ny; ++y, out += words, p += sy) {
       if (next) prefetch_row(p + sz, n);
-      const uint64_t w = row(p);
-      *out = w;
-      any |= w;
-      all &= w;
+      row(p, out);
     }
   }
-  return any == 0 || (all | ~word_limit(0, n)) == ~uint64_t(0);
+}
+
+// Rows of at most 64 samples, one word each from word(p); returns whether the box is
+// uniform, from the OR and AND of the words (the bits past a row's end count as both solid
+// and air).
+template <class Word>
+bool short_rows(const Rows& r, bool ahead, Word word) {
+  uint64_t any = 0, all = ~uint64_t(0);
+  each_row<true>(r, ahead, [&](const uint8_t* p, uint64_t* out) {
+    const uint64_t w = word(p);
+    *out = w;
+    any |= w;
+    all &= w;
+  });
+  return any == 0 || (all | ~word_limit(0, r.n)) == ~uint64_t(0);
 }
 
 // The bits of every row of r with kernel K, and whether the box is uniform. No sample outside
@@ -139,31 +151,24 @@ bool box_bits(const Rows& r) {
   // row's end.
   const int64_t whole = n / 64, rest = n % 64;
   const uint64_t pad = ~word_limit(whole, n);
-  const int64_t ny = r.ny, nz = r.nz, sy = r.sy, sz = r.sz, words = r.words;
   uint64_t any = 0, all = ~uint64_t(0);
-  uint64_t* out = r.out;
-  for (int64_t z = 0; z < nz; ++z) {
-    const uint8_t* p = r.p + z * sz;
-    const bool next = ahead && z + 1 < nz;
-    for (int64_t y = 0; y < ny; ++y, out += words, p += sy) {
-      if (next) prefetch_row(p + sz, n);
-      for (int64_t k = 0; k < whole; ++k) {
-        const uint64_t w = K::word(p + 64 * k);
-        out[k] = w;
-        any |= w;
-        all &= w;
-      }
-      if (rest != 0) {
-        const uint8_t* end = p + n;
-        const uint64_t w = rest <= 16   ? K::s16(end - 16) >> (16 - rest)
-                           : rest <= 32 ? K::s32(end - 32) >> (32 - rest)
-                                        : K::word(end - 64) >> (64 - rest);
-        out[whole] = w;
-        any |= w;
-        all &= w | pad;
-      }
+  each_row<false>(r, ahead, [&](const uint8_t* p, uint64_t* out) {
+    for (int64_t k = 0; k < whole; ++k) {
+      const uint64_t w = K::word(p + 64 * k);
+      out[k] = w;
+      any |= w;
+      all &= w;
     }
-  }
+    if (rest != 0) {
+      const uint8_t* end = p + n;
+      const uint64_t w = rest <= 16   ? K::s16(end - 16) >> (16 - rest)
+                         : rest <= 32 ? K::s32(end - 32) >> (32 - rest)
+                                      : K::word(end - 64) >> (64 - rest);
+      out[whole] = w;
+      any |= w;
+      all &= w | pad;
+    }
+  });
   return any == 0 || all == ~uint64_t(0);
 }
 
