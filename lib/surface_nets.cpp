@@ -164,9 +164,6 @@ inline void ensure(V& v, size_t n) {
   if (v.size() < n) v.resize(std::max(n, v.size() + v.size() / 2));
 }
 
-void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes, uint32_t index,
-                int64_t x, int64_t y, int64_t z, const float (&f)[3]);
-
 // The paint weights of the vertex at offsets f in cell (x, y, z), kept out of line so the
 // unpainted path stays small.
 [[gnu::noinline]] void emit_paint(const Task& t, Mesh& out, const PaintClasses& classes,
@@ -292,33 +289,32 @@ void surface_nets_parts(Task& t, int64_t part_cells, Mesh* outs) {
   if (sc.slabs.size() < size_t(2 * slab_cells)) sc.slabs.resize(size_t(2 * slab_cells), kNone);
   const bool paint = !t.paint.empty();
   if (paint && sc.paint.size() < size_t(nparts)) sc.paint.resize(size_t(nparts));
-  {
-    for (int64_t j = 0; j < nparts; ++j) {
-      Part& pt = parts[size_t(j)];
-      // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
-      if (pt.vertices >= 0xffffffffu)
-        throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
-      if (pt.vertices == 0) continue;
-      Mesh& out = outs[j];
-      // One spare element: positions and normals are written and read as 16 bytes.
-      out.positions.resize(size_t(pt.vertices) + 1);
-      pt.positions = out.positions.data();
-      if (t.normals) {
-        out.normals.resize(size_t(pt.vertices) + 1);
-        pt.normals = out.normals.data();
-      }
-      if (paint) {
-        sc.paint[size_t(j)].task = t;
-        if (nparts > 1) {
-          for (View* v : {&sc.paint[size_t(j)].task.sdf, &sc.paint[size_t(j)].task.paint}) {
-            const int64_t lo[3] = {pt.b, v->lo[1], v->lo[2]}, hi[3] = {pt.e, v->hi[1], v->hi[2]};
-            *v = v->narrowed(lo, hi);
-          }
+  for (int64_t j = 0; j < nparts; ++j) {
+    Part& pt = parts[size_t(j)];
+    // Indices are 32-bit; only a whole-grid mesh of a huge, noisy grid could run out.
+    if (pt.vertices >= 0xffffffffu)
+      throw_usage("mesh has more than 2^32 - 1 vertices: mesh it in chunks");
+    if (pt.vertices == 0) continue;
+    Mesh& out = outs[j];
+    // One spare element: positions and normals are written and read as 16 bytes.
+    out.positions.resize(size_t(pt.vertices) + 1);
+    pt.positions = out.positions.data();
+    if (t.normals) {
+      out.normals.resize(size_t(pt.vertices) + 1);
+      pt.normals = out.normals.data();
+    }
+    if (paint) {
+      Scratch::PartPaint& pp = sc.paint[size_t(j)];
+      pp.task = t;
+      if (nparts > 1) {
+        for (View* v : {&pp.task.sdf, &pp.task.paint}) {
+          const int64_t lo[3] = {pt.b, v->lo[1], v->lo[2]}, hi[3] = {pt.e, v->hi[1], v->hi[2]};
+          *v = v->narrowed(lo, hi);
         }
-        sc.paint[size_t(j)].classes = prepare_paint(sc.paint[size_t(j)].task);
-        out.colors.resize(size_t(pt.vertices));
-        out.uv0.resize(size_t(pt.vertices));
       }
+      pp.classes = prepare_paint(pp.task);
+      out.colors.resize(size_t(pt.vertices));
+      out.uv0.resize(size_t(pt.vertices));
     }
   }
   if (t.normals) sc.normals.setup(t, clo, chi);
