@@ -103,36 +103,6 @@ std::vector<uint8_t> member_of(const zip::Source& src, const std::string& name,
   return zip::read_entry(src, e, max_bytes, &origin->index);
 }
 
-// A temporary file beside the target, removed unless released.
-struct TempFile {
-  std::string path;
-  int fd = -1;
-  TempFile(const std::string& target, mode_t mode) {
-    std::filesystem::path t(target);
-    std::filesystem::path dir = t.parent_path();
-    if (dir.empty()) dir = ".";
-    std::string name = ".";  // built in steps: GCC 12 warns falsely on "." + string
-    name += t.filename().string();
-    name += ".tmp-XXXXXX";
-    std::string tmpl = (dir / name).string();
-    fd = ::mkstemp(tmpl.data());
-    if (fd < 0) throw_io(target, "cannot create a temporary file beside it");
-    path = tmpl;
-    ::fchmod(fd, mode);
-  }
-  ~TempFile() {
-    if (fd >= 0) ::close(fd);
-    if (!path.empty()) ::unlink(path.c_str());
-  }
-  void close_checked(const std::string& target) {
-    if (::fsync(fd) != 0) throw_io(target, "cannot write the temporary file");
-    int rc = ::close(fd);
-    fd = -1;
-    if (rc != 0) throw_io(target, "cannot write the temporary file");
-  }
-  void release() { path.clear(); }
-};
-
 // Streams bytes to the temporary file, counting them for progress.
 struct Out {
   int fd;
@@ -318,18 +288,16 @@ std::vector<uint8_t> new_central(const zip::Entry& e, uint64_t offset, const Rep
   return c;
 }
 
-// Makes PATH.bak hold the current file: a hard link when possible, else a copy.
-void make_backup(const std::string& path, const std::string& bak, bool replace_existing,
-                 const FileSource& src) {
-  if (!replace_existing && ::link(path.c_str(), bak.c_str()) == 0) return;
-  if (!replace_existing && errno == EEXIST) throw_usage("backup " + bak + " appeared meanwhile");
-  TempFile t(bak, src.mode());
-  Progress none;
-  Out o{t.fd, bak, none};
-  o.copy(src, 0, src.size());
-  t.close_checked(bak);
-  if (::rename(t.path.c_str(), bak.c_str()) != 0) throw_io(bak, "cannot rename into place");
-  t.release();
+io::OutputOptions output_options(const RewriteOptions& opts) {
+  io::OutputOptions o;
+  if (opts.output.empty()) {
+    o.in_place = true;
+    o.backup.enabled = opts.backup;
+    o.backup.force = opts.force_backup;
+  } else {
+    o.force = opts.force;
+  }
+  return o;
 }
 
 RewriteResult rewrite_impl(const std::string& path,
@@ -337,11 +305,8 @@ RewriteResult rewrite_impl(const std::string& path,
                            const RewriteOptions& opts) {
   FileSource src(path);
   const zip::Archive a = zip::read_archive(src);
-  const std::string bak = path + ".bak";
-  const bool bak_exists = io::exists(bak);
-  if (opts.backup && !opts.dry_run && bak_exists && !opts.force_backup) {
-    throw_usage("backup " + bak + " exists; remove it or allow replacing it");
-  }
+  const std::string target = opts.output.empty() ? path : opts.output;
+  if (!opts.dry_run) io::check_output(target, output_options(opts));
 
   std::vector<std::optional<Replacement>> plan(a.entries.size());
   for (auto& [name, bytes] : replace) {
@@ -445,8 +410,12 @@ RewriteResult rewrite_impl(const std::string& path,
   res.bytes_after = pos;
   if (opts.dry_run) return res;
 
-  TempFile tmp(path, src.mode());
-  Out out{tmp.fd, path, opts.progress};
+  // The new archive goes to a temporary file beside the target (the input itself, or -o)
+  // and is renamed into place only when complete and read back: a kill at any moment leaves
+  // the target as it was.
+  io::AtomicOutput dst(target, output_options(opts));
+  const int fd = dst.fd();
+  Out out{fd, target, opts.progress};
   out.total = pos;
   prev_end = 0;
   for (size_t i : order) {
@@ -464,37 +433,20 @@ RewriteResult rewrite_impl(const std::string& path,
   out.copy(src, prev_end, a.cd_offset - prev_end);
   for (auto& c : centrals) out.write(c);
   out.write(tail);
-  tmp.close_checked(path);
-  if (out.done != pos) throw_io(path, "wrote an unexpected number of bytes", EIO);
+  if (out.done != pos) throw_io(target, "wrote an unexpected number of bytes", EIO);
+  if (::fsync(fd) != 0) throw_io(target, "cannot write the temporary file");
 
-  // Read back what was written before it replaces the save.
-  {
-    FileSource check(tmp.path);
+  // Read back what was written before it replaces the target.
+  if (!dst.temp_path().empty()) {
+    FileSource check(dst.temp_path());
     zip::Archive b = zip::read_archive(check);
     bool same = b.entries.size() == a.entries.size();
     for (size_t i = 0; same && i < a.entries.size(); ++i)
       same = b.entries[i].name == a.entries[i].name;
     if (!same) throw_data("the rewritten archive does not list the same members");
   }
-
-  bool made_backup = false;
-  if (opts.backup) {
-    make_backup(path, bak, bak_exists, src);
-    made_backup = !bak_exists;
-    res.backup = bak;
-  }
-  if (::rename(tmp.path.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    if (made_backup) ::unlink(bak.c_str());
-    throw_io(path, "cannot rename the rewritten save into place", err);
-  }
-  tmp.release();
-  std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+  dst.commit();
+  res.backup = dst.backup_path();
   res.written = true;
   return res;
 }
@@ -531,17 +483,8 @@ bool has_member(const std::string& path, const std::string& name) {
 RewriteResult rewrite(const std::string& path,
                       const std::map<std::string, std::vector<uint8_t>>& replace,
                       const RewriteOptions& opts) {
-  return with_source(path, [&] {
-    // A symbolic link stays a link: the file it points to is rewritten, beside which the
-    // backup and the temporary file go.
-    std::error_code ec;
-    std::string target = path;
-    if (std::filesystem::is_symlink(path, ec)) {
-      auto real = std::filesystem::canonical(path, ec);
-      if (!ec) target = real.string();
-    }
-    return rewrite_impl(target, replace, opts);
-  });
+  // A symbolic link stays a link: the file it points to is replaced (io::AtomicOutput).
+  return with_source(path, [&] { return rewrite_impl(path, replace, opts); });
 }
 
 }  // namespace voxkit::save

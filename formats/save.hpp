@@ -63,7 +63,12 @@ struct Previous {
 };
 
 struct RewriteOptions {
-  bool backup = true;    // copy PATH to PATH.bak first (refusing to replace an existing .bak
+  // Where the new archive goes: empty for PATH itself (an edit in place), else a new file
+  // (replaced only with `force`). Either way it is written beside its target and renamed
+  // into place when complete.
+  std::string output;
+  bool force = false;
+  bool backup = true;    // in place: keep PATH.bak (io::Backup: an existing one is refused
                          // unless force_backup)
   bool force_backup = false;
   bool dry_run = false;  // report, write nothing

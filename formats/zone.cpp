@@ -449,10 +449,10 @@ std::vector<uint8_t> write_zone(const Zone& z) {
   return out;
 }
 
-void write_zone_file(const std::string& path, const Zone& zone, io::OutputOptions opts) {
+std::string write_zone_file(const std::string& path, const Zone& zone, io::OutputOptions opts) {
   io::check_output(path, opts);
   auto bytes = write_zone(zone);
-  io::write_file(path, bytes, opts);
+  return io::write_file(path, bytes, opts);
 }
 
 }  // namespace voxkit

@@ -57,7 +57,8 @@ std::vector<zone_file::SectionInfo> list_zone_sections(std::span<const uint8_t> 
 // keys and shortest round-trip numbers, canonical RLE. Throws a usage error when the zone is
 // inconsistent (grid sizes against cells, rasters against columns, too many layers).
 std::vector<uint8_t> write_zone(const Zone& zone);
-void write_zone_file(const std::string& path, const Zone& zone, io::OutputOptions opts = {});
+// Writes by the output policy of formats/io.hpp; returns the backup made ("" when none).
+std::string write_zone_file(const std::string& path, const Zone& zone, io::OutputOptions opts = {});
 
 // Checks that the parts of `zone` agree with its metadata; throws a usage error otherwise.
 void check_zone(const Zone& zone);
