@@ -7,6 +7,7 @@
 #include "formats/save.hpp"
 #include "formats/world_xml.hpp"
 #include "formats/xml_scan.hpp"
+#include "formats/zip.hpp"
 #include "lib/error.hpp"
 
 namespace voxkit::save_info {
@@ -43,15 +44,11 @@ nlohmann::json world_summary(std::string_view doc, identify::Description& d) {
           {"checksums", sums.size()},     {"zero_checksums", zero}};
 }
 
-bool has_zip_magic(std::span<const uint8_t> b) {
-  return b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && b[2] == 3 && b[3] == 4;
-}
-
 }  // namespace
 
 std::optional<identify::Description> describe_save(std::span<const uint8_t> bytes,
                                                    const std::string& name) {
-  if (!has_zip_magic(bytes)) return std::nullopt;
+  if (!zip::starts_like_zip(bytes)) return std::nullopt;
   auto members = save::list_members(bytes);
   bool has_world = false, has_terrain = false;
   for (auto& m : members) {

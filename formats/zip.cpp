@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <numeric>
 
@@ -411,6 +412,19 @@ std::vector<uint8_t> Writer::finish(const std::string& comment) {
   central_.clear();
   count_ = 0;
   return out;
+}
+
+bool starts_like_zip(std::span<const uint8_t> b) {
+  return b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && b[2] == 3 && b[3] == 4;
+}
+
+bool is_zip_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  uint8_t m[4] = {0, 0, 0, 0};
+  const size_t n = std::fread(m, 1, 4, f);
+  std::fclose(f);
+  return starts_like_zip(std::span<const uint8_t>(m, n));
 }
 
 }  // namespace voxkit::zip

@@ -111,4 +111,10 @@ class Writer {
   uint64_t count_ = 0;
 };
 
+// True when `bytes` start with a local file header's signature ("PK\3\4"): how a .save
+// (or any ZIP) is told from other input.
+bool starts_like_zip(std::span<const uint8_t> bytes);
+// The same for the first bytes of a file; false when it cannot be read.
+bool is_zip_file(const std::string& path);
+
 }  // namespace voxkit::zip

@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -17,6 +19,23 @@ void Context::info(const std::string& line) const {
 
 void Context::warn(const std::string& line) const {
   if (!quiet) std::fprintf(stderr, "voxkit: warning: %s\n", line.c_str());
+}
+
+void add_backup_flags(CLI::App* cmd, BackupFlags& flags, bool suffix_option) {
+  cmd->add_flag("--no-backup", flags.no_backup, "Keep no backup of the file edited in place");
+  cmd->add_flag("--force-backup", flags.force_backup,
+                "Replace an existing backup (by default an existing backup is never replaced)");
+  if (suffix_option) {
+    cmd->add_option("--backup-suffix", flags.suffix, "Backup name suffix")->capture_default_str();
+  }
+}
+
+void Context::report(const std::string& text, bool stdout_is_output, bool is_json) const {
+  if (stdout_is_output && quiet && !is_json) return;
+  std::FILE* f = report_stream(stdout_is_output);
+  std::fputs(text.c_str(), f);
+  if (!text.empty() && text.back() != '\n') std::fputc('\n', f);
+  std::fflush(f);
 }
 
 Progress Context::progress(const std::string& label) const {

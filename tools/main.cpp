@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const ExitWith& e) {
+    return e.code;
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help, version or the usage message
     return code == 0 ? kExitOk : kExitUsage;

@@ -76,7 +76,6 @@ void add_bake_command(CLI::App& app, Context& ctx) {
       ->capture_default_str()->check(CLI::Range(uint64_t(1), kMaxGridSamples));
   cmd->add_flag("--json", opt->json, "Print a JSON summary on stdout");
   cmd->callback([&ctx, opt] {
-    if (opt->json && opt->output == "-") throw_usage("--json and -o - both want stdout");
     io::check_output(opt->output, ctx.out());
     if (!opt->box.empty()) {
       opt->spec.kind = ZoneBoxSpec::Kind::Box;
@@ -100,7 +99,7 @@ void add_bake_command(CLI::App& app, Context& ctx) {
              "x" + std::to_string(m.cells.ny) + "x" + std::to_string(m.cells.nz) + " cells, " +
              std::to_string(m.cells.samples()) + " samples, " + std::to_string(zone.splat.size()) +
              " splat layers");
-    if (opt->json) std::printf("%s\n", zone_json(zone, opt->output).dump(2).c_str());
+    if (opt->json) ctx.report(zone_json(zone, opt->output).dump(2), opt->output == "-", true);
   });
 }
 

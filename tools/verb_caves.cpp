@@ -48,11 +48,10 @@ void run_label(const Context& ctx, const CavesOptions& o) {
   ByteGrid density = read_raw_grid(o.input, cells, kMaxGridSamples);
   CaveLabels labels = label_caves(density, co);
   auto closed = labels.closed_ids();
-  io::write_file(o.output, encode_region_grid(labels.regions), ctx.out());
-  if (!o.closed_list.empty()) {
-    std::string text = format_region_list(closed);
-    io::write_file(o.closed_list, std::vector<uint8_t>(text.begin(), text.end()), ctx.out(false));
-  }
+  io::OutputSet outs;  // both files or neither
+  outs.add(o.output, ctx.out()).write(encode_region_grid(labels.regions));
+  if (!o.closed_list.empty()) outs.add(o.closed_list, ctx.out(false)).write(format_region_list(closed));
+  outs.commit();
   if (o.json) {
     nlohmann::json j;
     j["input"] = o.input;
@@ -62,8 +61,7 @@ void run_label(const Context& ctx, const CavesOptions& o) {
     for (const auto& r : labels.list)
       j["regions"].push_back({{"id", r.id}, {"points", r.points}, {"first", r.first}, {"closed", r.closed}});
     j["closed"] = closed;
-    std::string s = j.dump(2) + "\n";
-    std::fputs(s.c_str(), o.output == "-" ? stderr : stdout);
+    ctx.report(j.dump(2), o.output == "-" || o.closed_list == "-", true);
   } else {
     ctx.info("caves: " + std::to_string(labels.list.size()) + " air regions, " +
              std::to_string(closed.size()) + " closed -> " + o.output);

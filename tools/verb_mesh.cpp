@@ -90,14 +90,9 @@ void run(const Context& ctx, const MeshCliOptions& o) {
                   {"clip", r.clip_seconds}, {"optimise", r.optimise_seconds},
                   {"export", r.export_seconds}, {"write", write_s}};
 
-  // Stats go to stdout, unless the mesh itself does.
-  bool to_stdout = o.output != "-";
-  auto emit = [&](const std::string& s) {
-    if (to_stdout) std::fputs(s.c_str(), stdout);
-    else std::fputs(s.c_str(), stderr);
-  };
+  const bool stdout_is_output = o.output == "-";
   if (o.json) {
-    emit(j.dump(2) + "\n");
+    ctx.report(j.dump(2), stdout_is_output, true);
   } else if (o.stats) {
     char line[512];
     std::snprintf(line, sizeof line,
@@ -107,7 +102,7 @@ void run(const Context& ctx, const MeshCliOptions& o) {
                   (unsigned long long)r.lods[0].vertices, (unsigned long long)r.lods[0].triangles,
                   r.bytes.size(), read_s, r.mesh_seconds, r.clip_seconds, r.optimise_seconds,
                   r.export_seconds, write_s);
-    emit(line);
+    ctx.report(line, stdout_is_output, true);
   } else {
     ctx.info("mesh: " + std::to_string(r.chunks_exported) + " chunks, " +
              std::to_string(r.lods[0].triangles) + " triangles -> " + o.output);

@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include <tbb/parallel_invoke.h>
-
 #include "formats/io.hpp"
 #include "formats/save.hpp"
 #include "formats/world_xml.hpp"
@@ -15,12 +13,6 @@
 namespace voxkit::cli {
 namespace octree_verbs {
 namespace {
-
-// terrain.dat of a 4096^3 world is tens of MB; 2 GiB leaves room and stays far from int32
-// offsets.
-constexpr uint64_t kMaxTerrainBytes = uint64_t(2) << 30;
-// world.xml is tens of MB in real saves.
-constexpr uint64_t kMaxWorldBytes = uint64_t(1) << 30;
 
 std::vector<double> numbers(const std::string& s, size_t want, const char* what) {
   std::vector<double> v;
@@ -45,53 +37,6 @@ std::vector<double> numbers(const std::string& s, size_t want, const char* what)
 }
 
 }  // namespace
-
-bool is_zip_file(const std::string& path) {
-  if (path == "-") return false;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  unsigned char m[4] = {0, 0, 0, 0};
-  const size_t n = std::fread(m, 1, 4, f);
-  std::fclose(f);
-  return n == 4 && m[0] == 'P' && m[1] == 'K' && m[2] == 3 && m[3] == 4;
-}
-
-Loaded load(const std::string& path, bool any_depth) {
-  Loaded l;
-  l.path = path;
-  l.name = io::display_name(path);
-  if (is_zip_file(path)) {
-    l.is_save = true;
-    with_source(l.name, [&] {
-      // The two members inflate on two cores.
-      std::vector<uint8_t> xml;
-      tbb::parallel_invoke(
-          [&] { l.bytes = save::read_member(path, "terrain.dat", kMaxTerrainBytes, &l.terrain_origin); },
-          [&] { xml = save::read_member(path, "world.xml", kMaxWorldBytes, &l.world_origin); });
-      l.world = std::string(xml.begin(), xml.end());
-    });
-    l.view = with_source(l.name + " (terrain.dat)", [&] { return octree::parse(l.bytes, {any_depth}); });
-    return l;
-  }
-  l.bytes = io::read_all(path, kMaxTerrainBytes);
-  l.view = with_source(l.name, [&] { return octree::parse(l.bytes, {any_depth}); });
-  return l;
-}
-
-std::string load_world(const std::string& path) { return io::read_text(path, kMaxWorldBytes); }
-
-std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name) {
-  const auto rooms = with_source(name, [&] { return world_xml::read_rooms(xml); });
-  std::vector<octree::RoomCells> out;
-  out.reserve(rooms.size());
-  for (const auto& r : rooms) {
-    octree::RoomCells cells;
-    cells.reserve(r.cells.size());
-    for (const auto& c : r.cells) cells.push_back({c.x, c.y, c.z});
-    out.push_back(std::move(cells));
-  }
-  return out;
-}
 
 octree::Box parse_box(const std::string& s) {
   const auto v = numbers(s, 6, "box");

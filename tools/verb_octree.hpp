@@ -8,33 +8,19 @@
 #include <string>
 #include <vector>
 
-#include "formats/save.hpp"
+#include "formats/stationeers.hpp"
 #include "lib/octree.hpp"
 #include "lib/octree_shapes.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli::octree_verbs {
 
-// A delta read from a bare terrain.dat or from a .save (terrain.dat + world.xml members).
-struct Loaded {
-  std::string path, name;            // as given, and as printed
-  bool is_save = false;
-  std::vector<uint8_t> bytes;        // terrain.dat
-  octree::DeltaView view;            // into bytes
-  std::optional<std::string> world;  // world.xml, from the save or --world
-  // Where the two members came from in the save, so a rewrite can reuse their unchanged
-  // compressed blocks without inflating them again.
-  save::MemberOrigin terrain_origin, world_origin;
-};
-
-// Reads and validates; errors name the file (and the member, for a save).
-Loaded load(const std::string& path, bool any_depth);
-// Reads a world.xml file given beside a bare terrain.dat.
-std::string load_world(const std::string& path);
-// The rooms of a world.xml (tolerant reader), as cells for the reset shapes.
-std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name);
-// True when the file starts like a ZIP archive.
-bool is_zip_file(const std::string& path);
+// Loading terrain.dat or a .save, and rooms: formats/stationeers.hpp.
+using stationeers::is_save_file;
+using stationeers::load;
+using stationeers::Loaded;
+using stationeers::load_world;
+using stationeers::rooms_of;
 
 // "x0,y0,z0,x1,y1,z1" (corners in any order), "x,y,z,r", "x,z,r": usage errors otherwise.
 octree::Box parse_box(const std::string& s);

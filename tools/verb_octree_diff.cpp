@@ -18,11 +18,7 @@ struct DiffOptions {
   size_t list = 20;
 };
 
-void run_diff(const Context& ctx, const DiffOptions& o) {
-  const int block_log2 = log2_option(o.block, "--block");
-  const Loaded a = load(o.a, o.any_depth);
-  const Loaded b = load(o.b, o.any_depth);
-  const auto r = with_source(b.name, [&] { return octree::diff(a.view, b.view, block_log2); });
+void print_diff(const DiffOptions& o, const Loaded& a, const Loaded& b, const octree::DiffResult& r, bool same) {
   if (o.json) {
     auto list = nlohmann::json::array();
     for (const auto& g : r.regions) {
@@ -32,7 +28,7 @@ void run_diff(const Context& ctx, const DiffOptions& o) {
     }
     nlohmann::json j{{"a", a.name},
                      {"b", b.name},
-                     {"same", r.differing_volume == 0 && r.veins_only_a == 0 && r.veins_only_b == 0},
+                     {"same", same},
                      {"voxels", {{"differing", r.differing_volume},
                                  {"only_a", r.only_a},
                                  {"only_b", r.only_b},
@@ -57,6 +53,18 @@ void run_diff(const Context& ctx, const DiffOptions& o) {
               u(r.veins_only_b), u(r.veins_common));
 }
 
+void run_diff(const Context& ctx, const DiffOptions& o) {
+  const int block_log2 = log2_option(o.block, "--block");
+  const Loaded a = load(o.a, o.any_depth);
+  const Loaded b = load(o.b, o.any_depth);
+  const auto r = with_source(b.name, [&] { return octree::diff(a.view, b.view, block_log2); });
+  const bool same = r.differing_volume == 0 && r.veins_only_a == 0 && r.veins_only_b == 0;
+  // As cmp and diff do: 0 when the inputs are the same, kExitDiffer when they differ.
+  print_diff(o, a, b, r, same);
+  std::fflush(stdout);
+  if (!same) throw ExitWith{kExitDiffer};
+}
+
 void run_merge(const Context& ctx, const DiffOptions& o) {
   io::check_output(o.output, ctx.out());
   const Loaded a = load(o.a, o.any_depth);
@@ -74,7 +82,8 @@ void run_merge(const Context& ctx, const DiffOptions& o) {
 
 void add_diff_merge(CLI::App& parent, Context& ctx) {
   auto o = std::make_shared<DiffOptions>();
-  auto* d = parent.add_subcommand("diff", "Where two terrain.dat deltas of one world differ");
+  auto* d = parent.add_subcommand(
+      "diff", "Where two terrain.dat deltas of one world differ (exit 0: the same, 3: they differ)");
   d->add_option("a", o->a, "First terrain.dat")->required();
   d->add_option("b", o->b, "Second terrain.dat")->required();
   d->add_flag("--json", o->json, "Print JSON");

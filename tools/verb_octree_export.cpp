@@ -27,7 +27,6 @@ void run_export(const Context& ctx, const ExportCliOptions& o) {
   } else {
     throw_usage("--unmodified must be air or solid, found '" + o.unmodified + "'");
   }
-  if (o.json && o.output == "-") throw_usage("--json prints to stdout; give -o a file");
   io::check_output(o.output, ctx.out());
   const Loaded l = load(o.input, o.any_depth);
   eo.source = "stationeers terrain.dat export of " + l.name + ", box " + box_text(eo.box) +
@@ -43,7 +42,7 @@ void run_export(const Context& ctx, const ExportCliOptions& o) {
                      {"unmodified", o.unmodified},
                      {"voxels", {{"modified", st.modified_voxels}, {"unmodified", st.unmodified_voxels}}},
                      {"nodes_visited", st.nodes_visited}};
-    std::printf("%s\n", j.dump(2).c_str());
+    ctx.report(j.dump(2), o.output == "-", true);
     return;
   }
   ctx.info("octree export: box " + box_text(eo.box) + ", " + std::to_string(z.meta.cells.nx) + "x" +

@@ -25,7 +25,10 @@ void run_synth(const Context& ctx, const SynthCliOptions& o) {
   if (!o.world.empty()) io::check_output(o.world, ctx.out(false));
   if (!o.save.empty()) io::check_output(o.save, ctx.out(false));
   const auto r = octree::synthesize(o.synth);
-  if (!o.output.empty()) io::write_file(o.output, r.terrain_dat, ctx.out());
+  // All outputs or none: each is written beside its target, and renamed into place only
+  // when every one is complete.
+  io::OutputSet outs;
+  if (!o.output.empty()) outs.add(o.output, ctx.out()).write(r.terrain_dat);
   if (!o.save.empty()) {
     // The game's members around the terrain, world.xml in the game's layout (signs with
     // the character references it writes), and the members a mod might add.
@@ -40,14 +43,14 @@ void run_synth(const Context& ctx, const SynthCliOptions& o) {
     so.max_depth = o.synth.max_depth;
     so.world_xml_bytes = uint64_t(o.world_mb * 1e6);
     so.pngs = !o.server;
-    save_synth::write_synth_save(o.save, r.terrain_dat, rooms, so, ctx.out(false));
+    outs.add(o.save, ctx.out(false)).write(save_synth::synth_save(r.terrain_dat, rooms, so));
   }
   if (!o.world.empty()) {
     const int top = o.synth.max_depth > 10 ? o.synth.max_depth - 10 : 0;
     const std::string xml = octree::synth_world_xml(r.rooms, size_t(1) << (3 * top));
-    io::write_file(o.world, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(xml.data()), xml.size()),
-                   ctx.out(false));
+    outs.add(o.world, ctx.out(false)).write(xml);
   }
+  outs.commit();
   ctx.info("octree synth: " + std::to_string(r.terrain_dat.size()) + " bytes, " +
            std::to_string(r.rooms.size()) + " rooms on " + std::to_string(r.pads.size()) + " pads");
 }

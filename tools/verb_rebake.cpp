@@ -2,7 +2,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 
 #include "formats/heightmap.hpp"
@@ -20,7 +19,7 @@ struct RebakeOptions {
   TerrainOptions terrain;
   std::string zone, output;
   bool in_place = false, json = false;
-  std::string backup_suffix = ".bak";
+  BackupFlags backup;
   double headroom = 2;
   uint64_t max_samples = kMaxGridSamples;
 };
@@ -33,25 +32,21 @@ void add_rebake_command(CLI::App& app, Context& ctx) {
   cmd->add_option("zone", opt->zone, "Zone file (.vxz)")->required();
   cmd->add_option("heightmap", opt->terrain.heightmap, "New heightmap: any GDAL raster, or Unity .raw")->required();
   auto* out = cmd->add_option("-o,--output", opt->output, "Zone file to write");
-  auto* in_place = cmd->add_flag("--in-place", opt->in_place, "Rewrite ZONE itself (after copying it to ZONE.bak)");
+  auto* in_place = cmd->add_flag("--in-place", opt->in_place, "Rewrite ZONE itself, keeping ZONE.bak");
   out->excludes(in_place);
-  cmd->add_option("--backup-suffix", opt->backup_suffix, "Backup name suffix for --in-place")->capture_default_str();
+  add_backup_flags(cmd, opt->backup, true);
   opt->terrain.add(cmd);
   cmd->add_option("--headroom", opt->headroom, "Air voxels kept above the band when the top must grow")
       ->capture_default_str()->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--max-samples", opt->max_samples, "Refuse to grow past this many samples")
       ->capture_default_str()->check(CLI::Range(uint64_t(1), kMaxGridSamples));
-  cmd->add_flag("--json", opt->json, "Print the counts as JSON on stdout");
+  cmd->add_flag("--json", opt->json, "Print the counts as JSON (on stderr when the zone goes to stdout)");
   cmd->callback([&ctx, opt] {
     if (!opt->in_place && opt->output.empty()) throw_usage("rebake needs -o NEW.vxz or --in-place");
     if (opt->in_place && opt->zone == "-") throw_usage("--in-place needs a zone file, not stdin");
     const std::string target = opt->in_place ? opt->zone : opt->output;
-    const std::string backup = opt->zone + opt->backup_suffix;
-    if (opt->in_place) {
-      if (io::exists(backup) && !ctx.force) throw_usage(backup + " exists: use -f to replace the backup");
-    } else {
-      io::check_output(target, ctx.out());
-    }
+    const io::OutputOptions out_opts = opt->in_place ? ctx.in_place(opt->backup) : ctx.out();
+    io::check_output(target, out_opts);
     Zone zone = read_zone_file(opt->zone);
     heightmap::Info info;
     Heightfield hf = opt->terrain.load(info);
@@ -61,26 +56,17 @@ void add_rebake_command(CLI::App& app, Context& ctx) {
     });
     if (opt->terrain.has_splat()) opt->terrain.apply_splat(zone, hf);
     zone.meta.source += "; voxkit rebake " + name + " (" + info.describe() + ")";
-    if (opt->in_place) {
-      std::error_code ec;
-      std::filesystem::copy_file(opt->zone, backup, std::filesystem::copy_options::overwrite_existing, ec);
-      if (ec) throw Error(ErrorKind::Io, "cannot write the backup " + backup + ": " + ec.message());
-      io::OutputOptions o = ctx.out();
-      o.force = true;
-      write_zone_file(target, zone, o);
-    } else {
-      write_zone_file(target, zone, ctx.out());
-    }
+    const std::string backup = write_zone_file(target, zone, out_opts);
     ctx.info("rebake: " + std::to_string(st.kept) + " sculpted samples kept, " + std::to_string(st.changed) +
              " samples changed by the new terrain, of " + std::to_string(st.samples) +
              (st.grown_cells ? ", top grown by " + std::to_string(st.grown_cells) + " cells" : std::string()) +
-             (opt->in_place ? " (backup " + backup + ")" : std::string()));
+             (backup.empty() ? std::string() : " (backup " + backup + ")"));
     if (opt->json) {
       nlohmann::json j = {{"output", target},      {"kept", st.kept},
                           {"changed", st.changed}, {"samples", st.samples},
                           {"grown_cells", st.grown_cells},
-                          {"backup", opt->in_place ? nlohmann::json(backup) : nlohmann::json(nullptr)}};
-      std::printf("%s\n", j.dump(2).c_str());
+                          {"backup", backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(backup)}};
+      ctx.report(j.dump(2), target == "-", true);
     }
   });
 }

@@ -8,6 +8,7 @@
 #include "formats/io.hpp"
 #include "formats/save.hpp"
 #include "formats/world_xml.hpp"
+#include "formats/zip.hpp"
 #include "lib/error.hpp"
 #include "tools/verbs.hpp"
 
@@ -46,7 +47,7 @@ std::string box_text(const Box3i& b) {
 // world.xml from a .save (a ZIP) or a plain XML file.
 std::string load_world_xml(const std::string& path, uint64_t max_bytes) {
   auto bytes = io::read_all(path, max_bytes);
-  if (bytes.size() >= 4 && bytes[0] == 'P' && bytes[1] == 'K') {
+  if (zip::starts_like_zip(bytes)) {
     bytes = with_source(io::display_name(path),
                         [&] { return save::read_member(bytes, "world.xml", max_bytes); });
   }

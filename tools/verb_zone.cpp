@@ -15,7 +15,7 @@ namespace {
 struct ZoneOptions {
   std::string asset, zone, output = "-";
   std::string export_output;  // empty: update the asset in place
-  bool no_backup = false;
+  BackupFlags backup;
   bool json = false;
 };
 
@@ -39,24 +39,16 @@ void run_import(const Context& ctx, const ZoneOptions& o) {
 void run_export(const Context& ctx, const ZoneOptions& o) {
   const bool in_place = o.export_output.empty();
   const std::string target = in_place ? o.asset : o.export_output;
-  if (o.json && target == "-") throw_usage("export-unity: --json and an asset on stdout cannot share stdout");
-  if (!in_place) io::check_output(target, ctx.out(false));
   if (in_place && o.asset == "-") throw_usage("export-unity: an asset read from stdin needs -o");
+  const io::OutputOptions out_opts = in_place ? ctx.in_place(o.backup, false) : ctx.out(false);
+  io::check_output(target, out_opts);
   Zone z = read_zone_file(o.zone);
   const std::string text = io::read_text(o.asset);
   unity::ExportReport report;
   const std::string name = io::display_name(o.asset);
   std::string out = with_source(name, [&] { return unity::export_asset(text, z, &report); });
-  std::string backup;
-  if (in_place) {
-    if (!o.no_backup) {
-      backup = o.asset + ".bak";
-      io::write_file(backup, std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()), {true, false});
-    }
-    io::write_file(o.asset, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), {true, false});
-  } else {
-    io::write_file(target, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), ctx.out(false));
-  }
+  const std::string backup =
+      io::write_file(target, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), out_opts);
   if (o.json) {
     nlohmann::json j;
     j["asset"] = target;
@@ -64,7 +56,7 @@ void run_export(const Context& ctx, const ZoneOptions& o) {
     j["fields"] = report.fields;
     j["grid_version"] = {{"old", report.old_grid_version}, {"new", report.new_grid_version}};
     j["cells"] = {z.meta.cells.nx, z.meta.cells.ny, z.meta.cells.nz};
-    std::printf("%s\n", j.dump(2).c_str());
+    ctx.report(j.dump(2), target == "-", true);
   }
   ctx.info("zone: wrote " + dims_text(z.meta.cells) + " cells into " + io::display_name(target) + " (" +
            std::to_string(report.fields.size()) + " fields, _gridVersion " + std::to_string(report.old_grid_version) +
@@ -88,8 +80,8 @@ void add_zone_command(CLI::App& app, Context& ctx) {
   exp->add_option("zone", opt->zone, "Zone file (.vxz; '-' = stdin)")->required();
   exp->add_option("asset", opt->asset, "DigZoneData .asset to update")->required();
   exp->add_option("-o,--output", opt->export_output, "Write the updated asset here instead of in place ('-' = stdout)");
-  exp->add_flag("--no-backup", opt->no_backup, "Do not keep ASSET.bak when updating in place");
-  exp->add_flag("--json", opt->json, "Print what was changed as JSON on stdout");
+  add_backup_flags(exp, opt->backup);
+  exp->add_flag("--json", opt->json, "Print what was changed as JSON (on stderr when the asset goes to stdout)");
   exp->callback([&ctx, opt] { run_export(ctx, *opt); });
 }
 

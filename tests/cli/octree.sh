@@ -55,7 +55,7 @@ err_has "give -o OUT"
 absent "$T/x.dat"
 
 # diff / merge
-run 0 "$VOXKIT" octree diff "$T/orig.dat" "$T/r.dat"
+run 3 "$VOXKIT" octree diff "$T/orig.dat" "$T/r.dat"
 out_has "voxels differ"
 run 0 "$VOXKIT" octree diff "$T/orig.dat" "$T/orig.dat" --json
 out_has '"same": true'

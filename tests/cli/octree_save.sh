@@ -99,7 +99,7 @@ cp "$T/norooms.save" "$T/norooms.orig"
 run 1 "$VOXKIT" octree reset "$T/norooms.save" --keep-rooms
 err_has "has no rooms"
 same "$T/norooms.save" "$T/norooms.orig"
-run 0 "$VOXKIT" -f octree reset "$T/norooms.save" --keep-rooms
+run 0 "$VOXKIT" octree reset "$T/norooms.save" --keep-rooms --reset-all-if-no-rooms
 run 2 "$VOXKIT" octree reset "$T/terrain.dat" --keep-rooms -o "$T/x.dat"
 err_has "needs a .save or --world"
 no_temp_left "$T"

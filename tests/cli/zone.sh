@@ -79,7 +79,9 @@ err_has "section PNTG (paint grid): CRC-32 does not match"
 run 2 "$VOXKIT" zone
 run 2 "$VOXKIT" zone import-unity
 run 2 "$VOXKIT" zone export-unity "$T/q.vxz"
-run 2 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o - --json
+# the asset on stdout, the report on stderr (docs/outputs.md)
+run 0 "$VOXKIT" zone export-unity "$T/q.vxz" "$U/quarry.asset" -o - --json
+err_has '"grid_version"'
 run_in 2 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" -
 err_has "needs -o"
 run_in 0 "$U/quarry.asset" "$VOXKIT" zone export-unity "$T/q.vxz" - -o "$T/from_stdin.asset"
