@@ -89,23 +89,6 @@ ByteGrid read_raw_grid(const std::string& path, const Dims& cells, uint64_t max_
   });
 }
 
-InputKind parse_input_kind(std::string_view name) {
-  std::string l = lower(name);
-  if (l == "auto") return InputKind::Auto;
-  if (l == "raw") return InputKind::Raw;
-  if (l == "sm-chunk") return InputKind::SmChunk;
-  if (l == "zone") return InputKind::Zone;
-  if (l == "unity") return InputKind::Unity;
-  throw_usage("unknown input kind '" + std::string(name) + "' (expected auto, raw, sm-chunk, zone or unity)");
-}
-
-ZoneGrid parse_zone_grid(std::string_view name) {
-  std::string l = lower(name);
-  if (l == "current") return ZoneGrid::Current;
-  if (l == "baked") return ZoneGrid::Baked;
-  throw_usage("unknown grid '" + std::string(name) + "' (expected current or baked)");
-}
-
 MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind) {
   MeshSource src;
   const ZoneMeta& m = zone.meta;
@@ -127,14 +110,6 @@ MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind) {
   src.chunk_cells = m.chunk_cells;
   if (m.hole.max_x > m.hole.min_x && m.hole.max_z > m.hole.min_z) src.hole = m.hole;
   return src;
-}
-
-Convention parse_convention(std::string_view name) {
-  std::string l = lower(name);
-  if (l == "sdf") return Convention::Sdf;
-  if (l == "ice") return Convention::Ice;
-  if (l == "sm") return Convention::Sm;
-  throw_usage("unknown convention '" + std::string(name) + "' (expected sdf, ice or sm)");
 }
 
 std::string_view convention_name(Convention c) {

@@ -21,11 +21,8 @@ enum class Convention { Sdf, Ice, Sm };
 // `%YAML` header or DigZoneData fields, a raw grid when --cells is given, a Scrap Mechanic
 // chunk with --convention sm.
 enum class InputKind { Auto, Raw, SmChunk, Zone, Unity };
-InputKind parse_input_kind(std::string_view name);  // "auto", "raw", "sm-chunk", "zone", "unity"
 // Which grid of a zone to mesh: the current one (with the digs, the default) or as baked.
 enum class ZoneGrid { Current, Baked };
-ZoneGrid parse_zone_grid(std::string_view name);     // "current", "baked"
-Convention parse_convention(std::string_view name);  // "sdf", "ice", "sm"
 std::string_view convention_name(Convention c);
 
 struct MeshInputOptions {

@@ -24,25 +24,6 @@ void parallel_each(size_t n, F&& f) {
 
 }  // namespace
 
-std::vector<double> parse_lod_list(const std::string& text) {
-  std::vector<double> out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t comma = text.find(',', at);
-    std::string tok = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-    char* end = nullptr;
-    double v = std::strtod(tok.c_str(), &end);
-    if (tok.empty() || end != tok.c_str() + tok.size() || !(v > 0 && v < 1))
-      throw_usage("--lod: '" + tok + "' is not a ratio in (0, 1)");
-    if (!out.empty() && !(v < out.back()))
-      throw_usage("--lod: ratios must decrease (" + tok + " after " + std::to_string(out.back()) + ")");
-    out.push_back(v);
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
-  return out;
-}
-
 MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress) {
   MeshJobResult r;
   MeshOptions mo;

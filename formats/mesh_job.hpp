@@ -42,7 +42,6 @@ struct MeshJobResult {
 // Runs the pipeline. Parallel over chunks; the bytes do not depend on the thread count.
 MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress = {});
 
-// Parses "0.5,0.25": ratios in (0, 1), strictly decreasing; a usage error otherwise.
-std::vector<double> parse_lod_list(const std::string& text);
+
 
 }  // namespace voxkit

@@ -59,12 +59,6 @@ const char* form_name(Form f) {
   return "?";
 }
 
-std::optional<Form> parse_form(std::string_view name) {
-  for (Form f : {Form::Lua, Form::Json, Form::Bin, Form::Lz4, Form::B64})
-    if (name == form_name(f)) return f;
-  return std::nullopt;
-}
-
 // A UTF-8 byte order mark, as Windows editors put before Lua or JSON text.
 bool has_bom(std::span<const uint8_t> in) {
   return in.size() >= 3 && in[0] == 0xef && in[1] == 0xbb && in[2] == 0xbf;

@@ -37,7 +37,6 @@ enum class Form {
 
 // "lua", "json", "bin", "lz4", "b64".
 const char* form_name(Form f);
-std::optional<Form> parse_form(std::string_view name);
 // True for the forms that are text (one line in batch mode).
 constexpr bool is_text(Form f) { return f == Form::Lua || f == Form::Json || f == Form::B64; }
 

@@ -62,30 +62,6 @@ HeightRange height_range(const Heightfield& hf, double x0, double z0, double x1,
   return r;
 }
 
-NodataFill parse_nodata_fill(const std::string& text) {
-  NodataFill f;
-  if (text == "min") {
-    f.kind = NodataFill::Kind::Min;
-  } else if (text == "nearest") {
-    f.kind = NodataFill::Kind::Nearest;
-  } else if (text.rfind("value:", 0) == 0) {
-    f.kind = NodataFill::Kind::Value;
-    std::string num = text.substr(6);
-    size_t used = 0;
-    try {
-      f.value = std::stod(num, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != num.size() || !std::isfinite(f.value)) {
-      throw_usage("--nodata-fill value:N needs a number, got '" + num + "'");
-    }
-  } else {
-    throw_usage("--nodata-fill must be min, value:N or nearest, got '" + text + "'");
-  }
-  return f;
-}
-
 namespace {
 
 void fill_nearest(Heightfield& hf) {

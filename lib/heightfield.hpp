@@ -47,8 +47,6 @@ struct NodataFill {
   enum class Kind { Refuse, Min, Value, Nearest } kind = Kind::Refuse;
   double value = 0;
 };
-// Parses "min", "value:N" or "nearest" (usage error otherwise).
-NodataFill parse_nodata_fill(const std::string& text);
 
 // Replaces every NaN height by the policy's value: Min = lowest valid height, Value = N,
 // Nearest = the height of the nearest valid sample (8-connected chamfer distance, ties to

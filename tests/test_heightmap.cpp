@@ -62,7 +62,7 @@ TEST_CASE("NoData pixels become gaps; a zone over them is refused unless filled"
   s.voxel_size = 2;
   s.border_voxels = 1;
   CHECK_THROWS_WITH(plan_zone(hf, s), Catch::Contains("without data"));
-  fill_nodata(hf, parse_nodata_fill("nearest"));
+  fill_nodata(hf, NodataFill{NodataFill::Kind::Nearest, 0});
   CHECK(hf.at(3, 2) == 3);
   CHECK_NOTHROW(plan_zone(hf, s));
 }

@@ -4,6 +4,7 @@
 #include "formats/io.hpp"
 #include "formats/splat.hpp"
 #include "lib/error.hpp"
+#include "tools/options.hpp"
 
 namespace voxkit::cli {
 namespace {
@@ -29,7 +30,7 @@ void TerrainOptions::add(CLI::App* cmd) {
       ->delimiter(',')->expected(2, 3);
   cmd->add_option("--t-srs", t_srs,
                   "Warp to this CRS (EPSG:n, WKT, PROJ); geographic rasters default to the local UTM zone");
-  cmd->add_option("--nodata-fill", nodata_fill, "Fill NoData: min, value:N or nearest (default: refuse)");
+  add_nodata_fill(cmd, "--nodata-fill", nodata_fill, "Fill NoData: min, value:N or nearest (default: refuse)");
   cmd->add_option("--splat", splat, "Up to four RGBA control images a.png,b.png,... (Unity _Control order)");
   cmd->add_option("--layers", layers, "Terrain layer names, comma-separated (default layer0, layer1, ...)");
 }
@@ -41,8 +42,7 @@ Heightfield TerrainOptions::load(heightmap::Info& info) const {
   if (!origin.empty()) o.origin = three(origin, "--origin");
   if (!raw_size.empty()) o.raw_size = std::array<uint32_t, 2>{raw_size[0], raw_size[1]};
   o.t_srs = t_srs;
-  NodataFill fill;
-  if (!nodata_fill.empty()) fill = parse_nodata_fill(nodata_fill);
+  const NodataFill fill = nodata_fill;
   Heightfield hf = heightmap::read(heightmap, o, &info);
   with_source(io::display_name(heightmap), [&] {
     check_heightfield(hf);

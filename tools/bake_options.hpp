@@ -15,7 +15,8 @@ struct TerrainOptions {
   std::string heightmap;
   std::vector<double> terrain_size, terrain_pos, origin;
   std::vector<uint32_t> raw_size;
-  std::string t_srs, nodata_fill, splat, layers;
+  std::string t_srs, splat, layers;
+  NodataFill nodata_fill;
 
   // Adds the placement, NoData and splat options to `cmd`.
   void add(CLI::App* cmd);

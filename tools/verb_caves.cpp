@@ -7,14 +7,15 @@
 #include "formats/region_grid.hpp"
 #include "lib/caves.hpp"
 #include "lib/error.hpp"
-#include "tools/mesh_args.hpp"
+#include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {
 namespace {
 
 struct CavesOptions {
-  std::string input, output, cells, closed_list, open_faces = "all";
+  std::string input, output, closed_list, open_faces = "all";
+  std::vector<uint32_t> cells;
   bool json = false;
 };
 
@@ -40,7 +41,7 @@ uint8_t parse_faces(const std::string& s) {
 }
 
 void run_label(const Context& ctx, const CavesOptions& o) {
-  Dims cells = parse_cells(o.cells);
+  Dims cells = cells_of(o.cells);
   CaveOptions co;
   co.open_faces = parse_faces(o.open_faces);
   io::check_output(o.output, ctx.out());
@@ -77,7 +78,7 @@ void add_caves_command(CLI::App& app, Context& ctx) {
   auto* label = caves->add_subcommand(
       "label", "Label the air of a module into regions (uint16 per point) and find the closed ones");
   label->add_option("input", o->input, "Density module, 0 empty .. 255 solid ('-' = stdin)")->required();
-  label->add_option("--cells", o->cells, "Cells NX,NY,NZ of the module")->required();
+  add_cells(label, "--cells", o->cells, "Cells NX,NY,NZ of the module")->required();
   label->add_option("-o,--output", o->output, "Region grid (uint16 LE per point; '-' = stdout)")->required();
   label->add_option("--closed-list", o->closed_list, "Also write the closed region ids, one per line");
   label->add_option("--open-faces", o->open_faces,

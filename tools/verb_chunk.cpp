@@ -7,6 +7,7 @@
 #include "formats/sm_chunk.hpp"
 #include "formats/sm_chunk_batch.hpp"
 #include "lib/error.hpp"
+#include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {
@@ -15,8 +16,8 @@ namespace {
 struct ChunkOptions {
   std::string input = "-";
   std::string output = "-";
-  std::string to;
-  std::string from;
+  sm::Form to = sm::Form::Bin, from = sm::Form::Bin;
+  CLI::Option* from_opt = nullptr;
   bool batch = false;
   bool keep_going = false;
 };
@@ -68,11 +69,8 @@ void add_chunk_command(CLI::App& app, Context& ctx) {
   conv->add_option("input", opt->input, "Chunk, or lines of chunks with --batch ('-' = stdin)")
       ->capture_default_str();
   conv->add_option("-o,--output", opt->output, "Output ('-' = stdout)")->capture_default_str();
-  conv->add_option("--to", opt->to, "Output form")
-      ->required()
-      ->check(CLI::IsMember({"lua", "json", "bin", "lz4", "b64"}));
-  conv->add_option("--from", opt->from, "Input form (default: detected)")
-      ->check(CLI::IsMember({"lua", "json", "bin", "lz4", "b64"}));
+  add_enum(conv, "--to", opt->to, kChunkForms, "chunk form", "Output form: lua, json, bin, lz4 or b64")->required();
+  opt->from_opt = add_enum(conv, "--from", opt->from, kChunkForms, "chunk form", "Input form (default: detected)");
   conv->add_flag("--batch", opt->batch,
                  "One chunk per input line (lua, json or b64 text) -> one per output line "
                  "(bin: 4913-byte records)");
@@ -81,9 +79,9 @@ void add_chunk_command(CLI::App& app, Context& ctx) {
                  "at the end")
       ->needs("--batch");
   conv->callback([&ctx, opt] {
-    const sm::Form to = *sm::parse_form(opt->to);
+    const sm::Form to = opt->to;
     std::optional<sm::Form> from;
-    if (!opt->from.empty()) from = sm::parse_form(opt->from);
+    if (opt->from_opt->count()) from = opt->from;
     if (opt->batch) {
       run_batch(ctx, *opt, to, from);
     } else {
