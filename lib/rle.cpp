@@ -204,15 +204,18 @@ size_t decode_into(std::span<const uint8_t> s, std::span<uint8_t> out) {
   return pos;
 }
 
-Stats scan(std::span<const uint8_t> s, uint64_t max_samples) {
-  Stats st;
-  size_t pos = 0;
-  st.samples = get_varint(s, pos, "sample count");
-  st.header_bytes = pos;
-  if (st.samples > max_samples) {
+namespace {
+
+void check_limit(uint64_t count, uint64_t max_samples) {
+  if (count > max_samples) {
     throw_data("sample count is over the limit", 0, "at most " + std::to_string(max_samples),
-               std::to_string(st.samples));
+               std::to_string(count));
   }
+}
+
+// Checks the tokens after the count varint (which ends at `pos`) against st.samples and
+// counts them; returns the offset just past the last token.
+size_t scan_tokens(std::span<const uint8_t> s, size_t pos, Stats& st) {
   const size_t n = s.size();
   uint64_t written = 0;
   while (written < st.samples) {
@@ -241,19 +244,41 @@ Stats scan(std::span<const uint8_t> s, uint64_t max_samples) {
     }
     written += len;
   }
-  if (pos != n) {
+  return pos;
+}
+
+}  // namespace
+
+Stats scan(std::span<const uint8_t> s, uint64_t max_samples) {
+  Stats st;
+  size_t pos = 0;
+  st.samples = get_varint(s, pos, "sample count");
+  st.header_bytes = pos;
+  check_limit(st.samples, max_samples);
+  pos = scan_tokens(s, pos, st);
+  if (pos != s.size()) {
     throw_data("extra bytes after the last token", pos, "end of stream",
-               std::to_string(n - pos) + " more bytes");
+               std::to_string(s.size() - pos) + " more bytes");
   }
   return st;
 }
 
-std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples) {
-  const uint64_t count = read_count(stream);
-  if (count > max_samples) {
-    throw_data("sample count is over the limit", 0, "at most " + std::to_string(max_samples),
-               std::to_string(count));
+uint64_t proven_count(std::span<const uint8_t> stream, uint64_t max_samples) {
+  size_t pos = 0;
+  Stats st;
+  st.samples = get_varint(stream, pos, "sample count");
+  check_limit(st.samples, max_samples);
+  // Division, not multiplication: the stream size times the ratio could wrap.
+  if (st.samples <= kTrustedSamples ||
+      (st.samples - kTrustedSamples) / kTrustedRatio < stream.size()) {
+    return st.samples;
   }
+  scan_tokens(stream, pos, st);
+  return st.samples;
+}
+
+std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples) {
+  const uint64_t count = proven_count(stream, max_samples);
   std::vector<uint8_t> out(count);
   const size_t used = decode_into(stream, out);
   if (used != stream.size()) {

@@ -32,8 +32,22 @@ uint64_t read_count(std::span<const uint8_t> stream, size_t* header_bytes = null
 // the byte offset for every violation of the format.
 size_t decode_into(std::span<const uint8_t> stream, std::span<uint8_t> out);
 
-// Decodes a whole stream: the count must be at most `max_samples` (checked before
-// anything is allocated) and the stream must end exactly where its last token ends.
+// A count is trusted before its tokens are read only up to a small multiple of the stream
+// (kTrustedSamples + kTrustedRatio per stream byte): a decoder allocates that much on the
+// header alone. A larger count must first be proven by a scan of the tokens, which costs at
+// most 1/kTrustedRatio of the decode it protects.
+inline constexpr uint64_t kTrustedSamples = uint64_t(1) << 20;
+inline constexpr uint64_t kTrustedRatio = 64;
+
+// Returns the sample count of the stream that starts at stream[0] once it is safe to allocate
+// that many samples: the count is at most `max_samples`, and when it is over the trusted
+// size the stream's tokens are checked to make up exactly that many samples (bytes after the
+// last token are not looked at). Throws the data errors decode_into() would.
+uint64_t proven_count(std::span<const uint8_t> stream, uint64_t max_samples);
+
+// Decodes a whole stream: the count must be at most `max_samples` and proven by the tokens
+// (proven_count) before the output is allocated, and the stream must end exactly where its
+// last token ends.
 std::vector<uint8_t> decode(std::span<const uint8_t> stream, uint64_t max_samples);
 
 // What a stream is made of, from a full validation pass that writes no samples.

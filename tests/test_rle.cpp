@@ -140,3 +140,44 @@ TEST_CASE("rle scan counts tokens and rejects exactly what decode rejects", "[rl
   CHECK_THROWS_WITH(rle::scan(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, 1000),
                     Catch::Contains("sample count is over the limit"));
 }
+
+TEST_CASE("rle proven_count trusts a count only up to a small multiple of the stream", "[rle][limits]") {
+  // At most the trusted size: returned as read, the tokens are left to the decoder.
+  CHECK(rle::proven_count(Bytes{0x90, 0x4e}, rle::kMaxCount) == 10000);
+  CHECK(rle::proven_count(Bytes{0x80, 0x80, 0x40}, rle::kMaxCount) == rle::kTrustedSamples);
+  // Over it, the tokens must make up the count before anything is allocated.
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, rle::kMaxCount),
+                    Catch::Contains("offset 5: stream ends inside the token varint"));
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0x81, 0x80, 0x40}, rle::kMaxCount),
+                    Catch::Contains("stream ends inside the token varint"));
+  // A run of 2^24 whose value byte is missing, and one that falls a sample short.
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0x80, 0x80, 0x80, 0x08, 0x81, 0x80, 0x80, 0x10}, rle::kMaxCount),
+                    Catch::Contains("stream ends before a run's value byte"));
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0x81, 0x80, 0x80, 0x08, 0x81, 0x80, 0x80, 0x10, 0x00}, rle::kMaxCount),
+                    Catch::Contains("stream ends inside the token varint"));
+  // The cap comes first.
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, 1000),
+                    Catch::Contains("sample count is over the limit"));
+  // Tokens that do make up a large count prove it; bytes after them are not looked at.
+  const Bytes big = {0x81, 0x80, 0x80, 0x08, 0x81, 0x80, 0x80, 0x10, 0x00, 0x02, 0x07, 0x55};
+  CHECK(rle::proven_count(big, rle::kMaxCount) == (uint64_t(1) << 24) + 1);
+}
+
+TEST_CASE("rle decode proves a count over the trusted size before allocating it", "[rle][limits]") {
+  // A count the 11-byte stream's tokens really make up decodes.
+  const Bytes s = {0x81, 0x80, 0x80, 0x08, 0x81, 0x80, 0x80, 0x10, 0x00, 0x02, 0x07};
+  const Bytes out = rle::decode(s, rle::kMaxCount);
+  REQUIRE(out.size() == (uint64_t(1) << 24) + 1);
+  CHECK(out.front() == 0);
+  CHECK(out.back() == 7);
+  CHECK_THROWS_WITH(rle::decode(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, rle::kMaxCount),
+                    Catch::Contains("offset 5: stream ends inside the token varint"));
+  // Both paths give the same errors as the token scan.
+  for (const Bytes& bad : {Bytes{0x0d, 0x15, 0x00, 0x00}, Bytes{0x0d, 0x15}, Bytes{0x04, 0x08, 1, 2}}) {
+    std::string a, b;
+    try { rle::decode(bad, rle::kMaxCount); } catch (const Error& e) { a = e.what(); }
+    try { rle::scan(bad); } catch (const Error& e) { b = e.what(); }
+    CHECK(!a.empty());
+    CHECK(a == b);
+  }
+}
