@@ -184,7 +184,7 @@ ByteGrid decode_grid(std::span<const uint8_t> payload, const SectionInfo& s, con
                  std::to_string(count));
     }
     g.cells = cells;
-    g.data.resize(count);
+    g.data.resize(rle::proven_count(payload, count));  // the tokens first, then the samples
     const size_t used = rle::decode_into(payload, g.data);
     if (used != payload.size()) {
       throw_data("extra bytes after the RLE stream", used, "end of section",

@@ -258,12 +258,51 @@ void unpack_chunk(const Layout& layout, std::span<const int32_t> offsets,
   }
 }
 
+namespace {
+
+// Checks that chunk ci's stream, which starts at offsets[ci] and ends at or before `end`,
+// claims exactly its chunk's samples and that its tokens make them up when the claim is over
+// what the stream's size can be trusted with (rle::proven_count): only then may a decoder
+// allocate them.
+void prove_stream(const Layout& layout, std::span<const int32_t> offsets,
+                  std::span<const uint8_t> blob, uint64_t ci, uint64_t end) {
+  const int32_t off = offsets[ci];
+  if (off < 0 || uint64_t(off) >= blob.size()) return;  // uniform, or refused by the decoder
+  const uint64_t samples = layout.chunk_box(ci).samples();
+  const auto stream = blob.subspan(size_t(off), size_t(std::min<uint64_t>(end, blob.size()) - uint64_t(off)));
+  try {
+    const uint64_t count = rle::read_count(stream);
+    if (count != samples) {
+      throw_data("stream has the wrong sample count", 0, std::to_string(samples), std::to_string(count));
+    }
+    rle::proven_count(stream, samples);
+  } catch (Error& e) {
+    e.shift_offset(uint64_t(off));
+    e.add_context(chunk_name(layout, ci) + ": ");
+    throw;
+  }
+}
+
+// prove_stream() for every stream chunk, each ending where the next one starts.
+void prove_streams(const Layout& layout, std::span<const int32_t> offsets,
+                   std::span<const uint8_t> blob) {
+  uint64_t next = blob.size();
+  for (uint64_t ci = layout.chunk_count(); ci-- > 0;) {
+    if (offsets[ci] < 0) continue;
+    prove_stream(layout, offsets, blob, ci, next);
+    next = uint64_t(offsets[ci]);
+  }
+}
+
+}  // namespace
+
 std::vector<uint8_t> unpack_chunk(const Layout& layout, std::span<const int32_t> offsets,
                                   std::span<const uint8_t> blob, uint64_t ci) {
   if (ci >= layout.chunk_count()) {
     throw_usage("chunk " + std::to_string(ci) + " does not exist (the grid has " +
                 std::to_string(layout.chunk_count()) + " chunks)");
   }
+  if (ci < offsets.size()) prove_stream(layout, offsets, blob, ci, blob.size());
   std::vector<uint8_t> out(layout.chunk_box(ci).samples());
   unpack_chunk(layout, offsets, blob, ci, out);
   return out;
@@ -302,6 +341,7 @@ void compare_row(const Layout& l, uint64_t ci, const uint8_t* chunk_row, int uni
 std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offsets,
                             std::span<const uint8_t> blob, const Progress& progress) {
   check_offsets(layout, offsets, blob.size());
+  prove_streams(layout, offsets, blob);  // the streams' claims checked before the grid is allocated
   std::vector<uint8_t> grid(layout.cells.samples());
   unpack_into(layout, offsets, blob, grid, progress);
   return grid;
