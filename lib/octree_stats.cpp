@@ -61,7 +61,9 @@ BlockGrouper::BlockGrouper(int max_depth, int block_log2) : log2_(block_log2) {
                 std::to_string(1ull << max_depth));
   }
   const int gl = max_depth - block_log2;  // log2 of blocks per axis
-  if (uint64_t(1) << (3 * gl) > kMaxRegionCells) {
+  // Compared as exponents: at depth 24 with 1-voxel blocks, 3 * gl is 72, wider than a shift.
+  static_assert(kMaxRegionCells == uint64_t(1) << (3 * kMaxRegionAxisLog2));
+  if (max_depth < 0 || max_depth > kMaxAnyDepth || gl > kMaxRegionAxisLog2) {
     throw_usage("region block size " + std::to_string(1ull << block_log2) +
                 " is too fine for a world of " + std::to_string(1ull << max_depth) +
                 " (at most 2^21 blocks; use " + std::to_string(1ull << (max_depth - 7)) +
@@ -73,6 +75,13 @@ BlockGrouper::BlockGrouper(int max_depth, int block_log2) : log2_(block_log2) {
 
 void BlockGrouper::add(const Box& box) {
   const int k2 = log2_;
+  const int64_t world = g_ << k2;
+  for (int k = 0; k < 3; ++k) {
+    if (box.min[k] < 0 || box.max[k] < box.min[k] || box.max[k] >= world) {
+      throw_usage("box " + std::to_string(box.min[k]) + ".." + std::to_string(box.max[k]) +
+                  " lies outside the world of " + std::to_string(world) + " voxels per axis");
+    }
+  }
   for (int64_t bz = box.min[2] >> k2; bz <= box.max[2] >> k2; ++bz)
     for (int64_t by = box.min[1] >> k2; by <= box.max[1] >> k2; ++by)
       for (int64_t bx = box.min[0] >> k2; bx <= box.max[0] >> k2; ++bx) {

@@ -40,6 +40,7 @@ struct ModifiedRegion {
 };
 
 // Largest block grid the region finder allocates (cells per axis, cubed).
+inline constexpr int kMaxRegionAxisLog2 = 7;
 inline constexpr uint64_t kMaxRegionCells = uint64_t(1) << 21;  // 128^3
 
 // Groups boxes of voxels (octree coordinates) into connected regions over a block grid.

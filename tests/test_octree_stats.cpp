@@ -136,3 +136,27 @@ TEST_CASE("octree merge lays B's modifications over A", "[octree][stats]") {
   for (int i = 1; i < 8; ++i) want = cat({want, Bytes{0x03, 0x11, 0x01}});
   CHECK(split == dat(1, want));
 }
+
+TEST_CASE("octree regions refuse blocks too fine for the deepest worlds without a wide shift", "[octree][stats][limits]") {
+  // 2^24 voxels per axis with 1-, 2- and 4-voxel blocks: 2^72, 2^69, 2^66 blocks.
+  for (int b : {0, 1, 2, 16}) {
+    CHECK_THROWS_WITH(octree::BlockGrouper(24, b), Catch::Contains("too fine"));
+  }
+  CHECK_NOTHROW(octree::BlockGrouper(24, 17));
+  CHECK_THROWS_WITH(octree::BlockGrouper(24, 25), Catch::Contains("power of two"));
+  // One modified leaf over the whole world.
+  const Bytes f = dat(24, Bytes{0x03, 0xff, 0x00});
+  const auto v = octree::parse(f, {true});
+  CHECK_THROWS_WITH(octree::modified_regions(v, 0), Catch::Contains("too fine"));
+  const auto r = octree::modified_regions(v, 17);
+  REQUIRE(r.size() == 1);
+  CHECK(r[0].blocks == 128 * 128 * 128);
+  CHECK_THROWS_WITH(octree::diff(v, v, 1), Catch::Contains("too fine"));
+}
+
+TEST_CASE("octree block grouper refuses boxes outside its world", "[octree][stats][limits]") {
+  octree::BlockGrouper g(4, 2);
+  CHECK_NOTHROW(g.add({{0, 0, 0}, {15, 15, 15}}));
+  CHECK_THROWS_WITH(g.add({{0, 0, 0}, {16, 1, 1}}), Catch::Contains("outside the world"));
+  CHECK_THROWS_WITH(g.add({{-1, 0, 0}, {1, 1, 1}}), Catch::Contains("outside the world"));
+}
