@@ -180,12 +180,14 @@ ResetReport run_reset(const ResetJob& j) {
   octree::ResetOptions ro;
   ro.region = j.region;
   ro.compat = j.compat;
+  ro.max_output_bytes = j.max_output;
   if (j.keep_rooms) add_rooms(j, in, ro.region, rep);
   for (const auto& sh : ro.region.keep) rep.keep.push_back(sh.describe());
   for (const auto& sh : ro.region.drop) rep.drop.push_back(sh.describe());
   std::vector<octree::CopyRun> copies;
   if (in.is_save) ro.copies = &copies;
-  auto out = octree::reset(in.view, ro, &rep.stats);
+  auto out = with_source(in.is_save ? in.name + " (terrain.dat)" : in.name,
+                         [&] { return octree::reset(in.view, ro, &rep.stats); });
   if (in.is_save) {
     write_save(j, p, in, std::move(out), copies, rep);
   } else if (!j.dry_run) {

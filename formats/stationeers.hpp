@@ -60,6 +60,7 @@ struct ResetJob {
   // A rooms-based reset of a world with no rooms resets all terrain: refused unless set.
   bool reset_all_if_no_rooms = false;
   bool keep_checksums = false;
+  uint64_t max_output = octree::kDefaultMaxOutputBytes;  // refuse a larger terrain.dat
   io::OutputOptions out;     // for a new output (force, binary)
   io::Backup backup;         // for an edit in place
 };

@@ -3,7 +3,9 @@
 #include "lib/octree_reset.hpp"
 
 #include <algorithm>
+#include <string>
 
+#include "lib/error.hpp"
 #include "lib/octree_walk.hpp"
 
 namespace voxkit::octree {
@@ -101,6 +103,32 @@ inline void put_reset_leaf(std::vector<uint8_t>& out) {
   out.push_back(0);
 }
 
+// Bytes emit_reset() writes at depth d: a leaf at or below `top`, else a branch of eight.
+uint64_t reset_bytes(int d, int top) {
+  uint64_t b = 3;
+  for (int k = std::max(d, 0); k < top; ++k) {
+    if (b > (UINT64_MAX - 1) / 8) return UINT64_MAX;
+    b = 1 + 8 * b;
+  }
+  return b;
+}
+
+// Refuses an output that would grow past the cap, before it is written.
+struct OutputCap {
+  uint64_t cap;
+  // `more` bytes are about to be appended to an output of `now` bytes, for the input node
+  // at file offset `node_at`.
+  void check(size_t now, uint64_t more, uint64_t node_at) const {
+    if (more > cap || uint64_t(now) > cap - more) {
+      const uint64_t total = more > UINT64_MAX - now ? UINT64_MAX : now + more;
+      throw_data("reset output would grow past the output cap", node_at,
+                 "at most " + std::to_string(cap) + " bytes",
+                 (total == UINT64_MAX ? std::string("more than 2^64") : std::to_string(total)) +
+                     " bytes");
+    }
+  }
+};
+
 // An unmodified region at depth d: branches down to the depth the game keeps split, then
 // one 01 00 00 leaf each.
 void emit_reset(std::vector<uint8_t>& out, int d, int top) {
@@ -121,6 +149,8 @@ struct Splitter {
   const uint8_t* leaf;
   int md, top;
   int64_t origin;
+  const OutputCap& cap;
+  uint64_t leaf_at;  // file offset of the leaf, for errors
 
   bool node(int d, const Vec3i& pos) {
     const int64_t size = int64_t(1) << (md - d);
@@ -128,9 +158,11 @@ struct Splitter {
                  {pos[0] - origin + size - 1, pos[1] + size - 1, pos[2] - origin + size - 1}};
     const auto cover = region.classify(wb);
     if (cover == Region::Cover::Reset) {
+      cap.check(out.size(), reset_bytes(d, top), leaf_at);
       emit_reset(out, d, top);
       return false;
     }
+    cap.check(out.size(), 3, leaf_at);
     if (cover == Region::Cover::Keep || d == md) {  // a single voxel is never mixed
       out.insert(out.end(), leaf, leaf + 3);
       return true;
@@ -171,6 +203,8 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
   const int64_t o = v.origin();
   const int top = opts.compat ? 0 : top_levels(md);
   const Region& region = opts.region;
+  const OutputCap cap{opts.max_output_bytes};
+  cap.check(0, 4, 0);
 
   Frame stack[kMaxAnyDepth + 2];
   int d = 0;
@@ -185,17 +219,19 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
       ++st.nodes_before;
       const auto cover = (f & kModified) ? region.classify(wb) : Region::Cover::Keep;
       if (cover == Region::Cover::Reset) {
+        cap.check(out.size(), reset_bytes(d, top), 4 + at);
         emit_reset(out, d, top);
         ++st.subtrees_reset;
         ++st.nodes_reset;
         ++st.modified_leaves_reset;
         r = {true, false, d >= top};
       } else if (cover == Region::Cover::Mixed && !opts.compat) {
-        Splitter sp{region, out, p + at, md, top, o};
+        Splitter sp{region, out, p + at, md, top, o, cap, 4 + at};
         const bool mod = sp.node(d, cur);
         ++st.modified_leaves_split;
         r = {true, mod, false};
       } else {
+        cap.check(out.size(), 3, 4 + at);
         log.copy(out.size(), 4 + at, 3);
         out.insert(out.end(), p + at, p + at + 3);
         st.modified_leaves_kept += (f >> 1) & 1;
@@ -206,6 +242,7 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
       const auto cover = region.classify(wb);
       if (cover == Region::Cover::Keep) {
         const size_t end = skip_count(p, at, st.nodes_before, st.modified_leaves_kept);
+        cap.check(out.size(), end - at, 4 + at);
         log.copy(out.size(), 4 + at, end - at);
         out.insert(out.end(), p + at, p + end);
         at = end;
@@ -216,10 +253,12 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
         st.nodes_before += n;
         st.nodes_reset += n;
         ++st.subtrees_reset;
+        cap.check(out.size(), 3, 4 + at);
         put_reset_leaf(out);
         r = {true, false, true};
       } else {
         ++st.nodes_before;
+        cap.check(out.size(), 1, 4 + at);
         stack[d] = {0, cur, out.size(), f, {false, false, true}};
         log.copy(out.size(), 4 + at, 1);
         out.push_back(f);
@@ -261,6 +300,7 @@ done:
   const size_t nodes_len = out.size() - nodes_base;
   st.nodes_after = count_nodes(std::span<const uint8_t>(out).subspan(nodes_base, nodes_len));
   const size_t count_at = out.size();
+  cap.check(out.size(), 4, v.veins_offset() - 4);
   put_i32(out, 0);
   VeinReader veins(v);
   Vein vein;
@@ -269,6 +309,7 @@ done:
       ++st.veins_reset;
     } else {
       ++st.veins_kept;
+      cap.check(out.size(), vein.record.size(), v.veins_offset() + size_t(vein.record.data() - v.veins.data()));
       log.copy(out.size(), v.veins_offset() + size_t(vein.record.data() - v.veins.data()),
                vein.record.size());
       append(out, vein.record);

@@ -18,6 +18,8 @@ struct CopyRun {
   uint64_t to = 0, from = 0, len = 0;
 };
 
+inline constexpr uint64_t kDefaultMaxOutputBytes = uint64_t(4) << 30;  // 4 GiB
+
 struct ResetOptions {
   Region region;
   // terrain_reset.py's output byte for byte: branch flags copied as read, no top-level
@@ -25,6 +27,9 @@ struct ResetOptions {
   bool compat = false;
   // When set, receives the copied ranges, in output order (maximal: adjacent copies merged).
   std::vector<CopyRun>* copies = nullptr;
+  // The reset refuses (a data error) before its output would grow past this many bytes: the
+  // top levels of a deep tree expand into up to 8^(maxDepth - 10) leaves.
+  uint64_t max_output_bytes = kDefaultMaxOutputBytes;
 };
 
 struct ResetStats {

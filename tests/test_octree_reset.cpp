@@ -285,3 +285,29 @@ TEST_CASE("octree reset reports the ranges it copied unchanged", "[octree][reset
     }
   }
 }
+
+TEST_CASE("octree reset refuses an output past max_output_bytes before writing it", "[octree][reset][limits]") {
+  // A modified root branch of eight modified leaves. At maxDepth 23 the top 13 levels stay
+  // branches, so each reset leaf expands into 8^12 leaves (about 206 GB): refused at once.
+  Bytes nodes = {0x02};
+  for (int i = 0; i < 8; ++i) nodes = cat({nodes, Bytes{0x03, 0xff, 0x01}});
+  const Region small = keep_box({{0, 0, 0}, {8, 8, 8}});
+  octree::ResetOptions o;
+  o.region = small;
+  const Bytes deep = dat(23, nodes, 0);
+  CHECK_THROWS_WITH(octree::reset(octree::parse(deep, {true}), o),
+                    Catch::Contains("reset output would grow past the output cap") &&
+                        Catch::Contains("expected at most 4294967296 bytes"));
+  // At maxDepth 12 the same tree resets, and a cap below its output refuses it.
+  const Bytes f = dat(12, nodes, 0);
+  const auto v = octree::parse(f, {true});
+  const Bytes out = octree::reset(v, o);
+  o.max_output_bytes = out.size();
+  CHECK(octree::reset(v, o) == out);
+  o.max_output_bytes = out.size() - 1;
+  CHECK_THROWS_WITH(octree::reset(v, o), Catch::Contains("expected at most " + std::to_string(out.size() - 1)));
+  // The compat mode too, and a cap below the header.
+  o.compat = true;
+  o.max_output_bytes = 3;
+  CHECK_THROWS_WITH(octree::reset(v, o), Catch::Contains("output cap"));
+}

@@ -68,6 +68,8 @@ void add_reset(CLI::App& parent, Context& ctx) {
   c->add_flag("--compat", j.compat,
               "Write what terrain_reset.py writes: one keep box (--keep-rooms: the rooms' "
               "bounding box), branch flags as read, no top-level rule, no collapse");
+  c->add_option("--max-output", j.max_output, "Refuse a reset whose terrain.dat would exceed BYTES")
+      ->capture_default_str();
   c->add_flag("--json", o->json, "Print the report as JSON");
   c->add_flag("--any-depth", j.any_depth, "Accept maxDepth 0..24, not only 10..12");
   c->callback([&ctx, o] { run(ctx, *o); });
