@@ -336,3 +336,29 @@ TEST_CASE("zone file round trips through a file", "[zone]") {
     CHECK(e.kind() == ErrorKind::Usage);
   }
 }
+
+TEST_CASE("zone JSON header with a number out of double range is a data error with its offset", "[zone][limits]") {
+  Bytes f = write_zone(minimal_zone());
+  auto secs = list_zone_sections(f);
+  std::string meta(f.begin() + 36, f.begin() + 36 + long(secs[0].length));
+  const size_t at = meta.find("\"voxel_size\":");
+  REQUIRE(at != std::string::npos);
+  const size_t start = at + 13, end = meta.find(',', start);
+  Bytes grid(f.begin() + long(secs[1].offset + 20), f.end());
+  for (const std::string& number : {std::string("1e400"), std::string("-1e400"), "1" + std::string(400, '0')}) {
+    std::string m = meta;
+    m.replace(start, end - start, number);
+    const Bytes bad = test::build_zone_file({{"META", 0, test::bytes_of(m)}, {"GRID", 0, grid}});
+    try {
+      read_zone(bad);
+      FAIL("read_zone accepted " << number);
+    } catch (const Error& e) {
+      CHECK(e.kind() == ErrorKind::Data);
+      // File offset: the 16-byte file header, the 20-byte section header, then the number.
+      CHECK(e.offset() == 36 + start);
+      CHECK(std::string(e.what()).find("JSON header holds a number out of range") != std::string::npos);
+      CHECK(e.found() == number.substr(0, 40));
+    }
+    CHECK_THROWS_AS(read_zone_meta(bad), Error);
+  }
+}
