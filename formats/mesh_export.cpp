@@ -207,10 +207,62 @@ std::string chunk_node_name(std::array<int32_t, 3> c) {
   return "chunk_" + std::to_string(c[0]) + "_" + std::to_string(c[1]) + "_" + std::to_string(c[2]);
 }
 
+uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const MeshExportOptions& o) {
+  const FormatInfo& fi = info(o.format);
+  uint64_t total = 0;
+  for (const auto& obj : objects)
+    for (const Mesh* m : obj.lods) {
+      const uint64_t nv = m->vertex_count(), nt = m->triangle_count();
+      const bool normals = fi.vertex_normals && !m->normals.empty();
+      const bool colors = fi.colors && !m->colors.empty();
+      const bool uv = fi.uv && !m->uv0.empty();
+      // Bytes per vertex and per triangle.
+      uint64_t pv = 0, pt = 0;
+      switch (o.format) {
+        case MeshFormat::Glb:
+        case MeshFormat::Gltf:
+          pv = 12 + (normals ? 12 : 0) + (colors ? 16 : 0) + (uv ? 8 : 0);
+          pt = 12;
+          break;
+        case MeshFormat::Ply:
+          pv = 12 + (normals ? 12 : 0) + (colors ? 16 : 0) + (uv ? 8 : 0);
+          pt = 13;
+          break;
+        case MeshFormat::Stl:
+          pt = 50;
+          break;
+        case MeshFormat::Fbx:
+          // Doubles; normals by polygon vertex.
+          pv = 24 + (colors ? 32 : 0) + (uv ? 16 : 0);
+          pt = 12 + (normals ? 72 : 0);
+          break;
+        case MeshFormat::Obj: {
+          // Text, and Assimp shares equal normals and uvs: only the "v x y z" lines (colours
+          // appended) count, at two characters a number, and each face "f  a/b/c ..." at
+          // one character per index field, plus a digit for every index of 10 or more.
+          const uint64_t fields = 1 + (uv ? 1 : 0) + (normals ? 1 : 0);
+          pv = 8 + (colors ? 8 : 0);
+          pt = 4 + 3 * (fields * (nv >= 10 ? 2 : 1) + 1);
+          break;
+        }
+      }
+      total += nv * pv + nt * pt;
+    }
+  if (o.format == MeshFormat::Gltf) total = total / 3 * 4;  // base64
+  return total;
+}
+
 std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                                    const MeshExportOptions& o) {
   if (!(o.voxel_size > 0)) throw_usage("voxel size must be positive");
   const FormatInfo& fi = info(o.format);
+  if (const uint64_t est = estimate_export_bytes(objects, o); est > o.max_output_bytes) {
+    throw Error(ErrorKind::Data,
+                std::string(fi.name) + " export would write about " + std::to_string(est) +
+                    " bytes, over the output cap",
+                std::nullopt, "at most " + std::to_string(o.max_output_bytes) + " bytes",
+                std::to_string(est) + " bytes");
+  }
   // Assimp 5.2's glTF exporter grows its binary buffer by exactly each accessor's size, a
   // cost quadratic in the number of meshes: many chunks are exported in batches and the
   // batches joined, which keeps it linear.

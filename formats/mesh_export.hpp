@@ -34,6 +34,8 @@ struct ExportObject {
   std::vector<const Mesh*> lods;
 };
 
+inline constexpr uint64_t kDefaultMaxMeshBytes = uint64_t(4) << 30;  // 4 GiB
+
 struct MeshExportOptions {
   MeshFormat format = MeshFormat::Glb;
   // World position (metres, Unity's left-handed y-up space) of grid point (0, 0, 0), and
@@ -44,7 +46,15 @@ struct MeshExportOptions {
   // (negate x, reverse the winding). Off only for tests and for readers that want the
   // positions as they are.
   bool right_handed = true;
+  // Refuse (a data error naming the estimate) when estimate_export_bytes() is over this:
+  // the exporter holds the whole file in memory, several times over for text formats.
+  uint64_t max_output_bytes = kDefaultMaxMeshBytes;
 };
+
+// A cheap estimate of the file export_meshes() writes, from the vertex and triangle counts
+// and the format's attributes: close for the binary formats, a lower bound for OBJ's text
+// (short numbers) and for glTF (no JSON).
+uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const MeshExportOptions& opts);
 
 // Name of the node of chunk (x, y, z): "chunk_X_Y_Z".
 std::string chunk_node_name(std::array<int32_t, 3> chunk);

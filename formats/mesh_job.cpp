@@ -105,6 +105,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   eo.origin = src.origin;
   eo.voxel_size = src.voxel_size;
   eo.right_handed = job.right_handed;
+  eo.max_output_bytes = job.max_output_bytes;
   r.bytes = export_meshes(objects, eo);
   r.meshes = objects.size();
   r.export_seconds = since(t);

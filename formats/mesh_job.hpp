@@ -23,6 +23,7 @@ struct MeshJob {
   std::vector<double> lods;             // extra LOD ratios, each in (0, 1), decreasing
   double lod_error = 0.05;
   bool right_handed = true;
+  uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
 };
 
 struct LodStats {

@@ -297,3 +297,43 @@ TEST_CASE("mesh export: many chunks are exported in batches joined into one vali
     validate(bytes, dir.file(std::string("many.") + std::string(mesh_format_name(f))));
   }
 }
+
+TEST_CASE("mesh export: the size estimate is near the binary files and below the text ones", "[mesh-export][limits]") {
+  Mesh g = test::quad_grid(40, 40, 4);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&g}}};
+  for (MeshFormat f : kAll) {
+    INFO("format " << mesh_format_name(f));
+    MeshExportOptions o;
+    o.format = f;
+    const uint64_t est = estimate_export_bytes(objs, o);
+    const uint64_t real = export_meshes(objs, o).size();
+    // Never over the file, so a cap never refuses what would fit; binary formats within 2x,
+    // the others within 4x.
+    CHECK(est <= real);
+    const bool binary = f == MeshFormat::Glb || f == MeshFormat::Ply || f == MeshFormat::Stl;
+    CHECK((binary ? 2 : 4) * est >= real);
+    CHECK(est > 0);
+  }
+}
+
+TEST_CASE("mesh export: an estimate over max_output_bytes is refused before exporting", "[mesh-export][limits]") {
+  Mesh c = test::cube(10);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}};
+  for (MeshFormat f : kAll) {
+    INFO("format " << mesh_format_name(f));
+    MeshExportOptions o;
+    o.format = f;
+    const uint64_t est = estimate_export_bytes(objs, o);
+    o.max_output_bytes = est;
+    CHECK_NOTHROW(export_meshes(objs, o));
+    o.max_output_bytes = est - 1;
+    try {
+      export_meshes(objs, o);
+      FAIL("no refusal");
+    } catch (const Error& e) {
+      CHECK(e.kind() == ErrorKind::Data);
+      CHECK(e.expected() == "at most " + std::to_string(est - 1) + " bytes");
+      CHECK(e.found() == std::to_string(est) + " bytes");
+    }
+  }
+}

@@ -50,7 +50,7 @@ void run(const Context& ctx, MeshCliOptions& o) {
   auto t = Clock::now();
   MeshSource src = read_mesh_input(o.input, in);
   double read_s = std::chrono::duration<double>(Clock::now() - t).count();
-  MeshJobResult r = run_mesh_job(src, job, ctx.progress("mesh"));
+  MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job(src, job, ctx.progress("mesh")); });
   t = Clock::now();
   io::write_file(o.output, r.bytes, ctx.out());
   double write_s = std::chrono::duration<double>(Clock::now() - t).count();
@@ -133,6 +133,8 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--closed-file", o->in.closed_path, "Ice module: file listing closed regions");
   cmd->add_option("--voxel-size", o->in.voxel_size, "Metres per cell (default: the zone's; raw grids: 1)");
   add_numbers(cmd, "--origin", o->origin, 3, "World position X,Y,Z of sample 0 (default: the zone's; raw grids: 0,0,0)");
+  cmd->add_option("--max-output", o->job.max_output_bytes, "Refuse a mesh file estimated larger than BYTES")
+      ->capture_default_str();
   cmd->add_flag("--stats", o->stats, "Print counts and the time of each stage");
   cmd->add_flag("--json", o->json, "Print the stats as JSON");
   cmd->callback([&ctx, o] { run(ctx, *o); });
