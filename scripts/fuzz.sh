@@ -15,6 +15,6 @@ for t in "${targets[@]}"; do
   echo "== fuzz_$t (${secs}s)"
   work=$(mktemp -d)
   # New inputs go to a scratch directory; the committed corpus is only read.
-  build/fuzz/fuzz/fuzz_"$t" -max_total_time="$secs" -print_final_stats=1 "$work" "fuzz/corpus/$t" 2>&1 | tail -5
+  build/fuzz/fuzz/fuzz_"$t" -max_total_time="$secs" -timeout=10 -print_final_stats=1 "$work" "fuzz/corpus/$t" 2>&1 | tail -5
   rm -rf "$work"
 done
