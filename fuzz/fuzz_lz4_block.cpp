@@ -7,13 +7,16 @@
 #include "lib/error.hpp"
 #include "lib/lz4_block.hpp"
 
+// The cap of `voxkit lz4 decompress --max-size`.
+constexpr size_t kCliMaxSize = size_t(1) << 30;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2) return 0;
   const size_t expected = size_t(data[0]) | size_t(data[1]) << 8;
   const std::span<const uint8_t> block(data + 2, size - 2);
   std::vector<uint8_t> raw;
   try {
-    raw = voxkit::lz4::decompress(block, expected, 1 << 16);
+    raw = voxkit::lz4::decompress(block, expected, kCliMaxSize);
   } catch (const voxkit::Error&) {
     return 0;
   }

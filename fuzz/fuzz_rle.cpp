@@ -4,17 +4,18 @@
 #include <span>
 
 #include "lib/error.hpp"
+#include "lib/grid.hpp"
 #include "lib/rle.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> samples;
   try {
-    samples = voxkit::rle::decode(std::span<const uint8_t>(data, size), 1 << 24);
+    samples = voxkit::rle::decode(std::span<const uint8_t>(data, size), voxkit::kMaxGridSamples);
   } catch (const voxkit::Error&) {
     return 0;
   }
   auto encoded = voxkit::rle::encode(samples);
-  auto again = voxkit::rle::decode(encoded, 1 << 24);
+  auto again = voxkit::rle::decode(encoded, voxkit::kMaxGridSamples);
   if (again != samples) std::abort();
   // The canonical encoding is a fixed point.
   if (voxkit::rle::encode(again) != encoded) std::abort();

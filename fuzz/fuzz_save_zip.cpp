@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <span>
 
+#include "formats/io.hpp"
 #include "formats/save.hpp"
 #include "formats/zip.hpp"
 #include "lib/error.hpp"
@@ -24,10 +25,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& e : a.entries) {
     if (e.local_offset + e.local.size() != e.data_offset || e.end_offset > a.cd_offset) std::abort();
     try {
-      auto bytes = voxkit::zip::read_entry(src, e, 1 << 22);
+      auto bytes = voxkit::zip::read_entry(src, e, voxkit::io::kDefaultMaxInput);
       if (bytes.size() != e.size) std::abort();
       voxkit::zip::DeflateIndex index;
-      if (voxkit::zip::read_entry(src, e, 1 << 22, &index) != bytes) std::abort();
+      if (voxkit::zip::read_entry(src, e, voxkit::io::kDefaultMaxInput, &index) != bytes) std::abort();
       if (e.method == 8) {
         // Cut out the middle third and splice against the member's own stream.
         std::vector<uint8_t> now(bytes.begin(), bytes.begin() + long(bytes.size() / 3));
@@ -59,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (listed.size() != members.size()) std::abort();
   for (size_t i = 0; i < members.size(); ++i) {
     voxkit::zip::Archive b = voxkit::zip::read_archive(voxkit::zip::MemorySource(z));
-    if (voxkit::zip::read_entry(voxkit::zip::MemorySource(z), b.entries[i], 1 << 22) !=
+    if (voxkit::zip::read_entry(voxkit::zip::MemorySource(z), b.entries[i], voxkit::io::kDefaultMaxInput) !=
         members[i].second)
       std::abort();
   }

@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace voxkit;
   terrain_base::BaseFile f;
   try {
-    f = terrain_base::decode(std::span<const uint8_t>(data, size), false, 1 << 24);
+    f = terrain_base::decode(std::span<const uint8_t>(data, size), false);
   } catch (const Error&) {
     return 0;
   }

@@ -1,8 +1,10 @@
 // Fuzz target: terrain.dat parser. Parses with any depth, checks the byte-exact round trip,
-// and runs the one-pass algorithms (checksum, stats, compat and default resets) over it.
+// and runs the one-pass algorithms (checksum, stats, regions, compat and default resets) over
+// it, with the CLI's output cap on the resets.
 #include <cstdint>
 #include <cstdlib>
 #include <span>
+#include <vector>
 
 #include "lib/error.hpp"
 #include "lib/octree.hpp"
@@ -23,12 +25,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)checksum(v.nodes);
   const auto s = stats(v);
   if (s.nodes == 0 || s.leaves != s.branches * 7 + 1) std::abort();
+  // Regions over the coarsest blocks, and over 1-voxel blocks (refused past 128^3 blocks).
+  for (int block_log2 : {v.max_depth, 0}) {
+    try {
+      (void)modified_regions(v, block_log2);
+    } catch (const voxkit::Error&) {
+    }
+  }
   ResetOptions ro;
   ro.region.keep.push_back(Shape::make_box({{-2, 0, -2}, {1, 3, 1}}));
   for (bool compat : {false, true}) {
     ro.compat = compat;
     ResetStats st;
-    const auto r = reset(v, ro, &st);
+    std::vector<uint8_t> r;
+    try {
+      r = reset(v, ro, &st);
+    } catch (const voxkit::Error&) {
+      continue;  // the output would pass ResetOptions::max_output_bytes
+    }
     const auto again = parse(r, {true});  // a reset always writes a valid file
     if (again.max_depth != v.max_depth || st.bytes_after != r.size()) std::abort();
   }

@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   voxkit::Zone zone;
   try {
-    zone = voxkit::unity::import_asset(text, "fuzz", 1 << 22);
+    zone = voxkit::unity::import_asset(text, "fuzz");
   } catch (const voxkit::Error&) {
     return 0;
   }
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const voxkit::Error&) {
     return 0;  // e.g. an asset of 0.3 without RLE fields
   }
-  voxkit::Zone back = voxkit::unity::import_asset(out, "fuzz", 1 << 22);
+  voxkit::Zone back = voxkit::unity::import_asset(out, "fuzz");
   if (back.grid.data != zone.grid.data || back.baked.data != zone.baked.data ||
       back.paint.data != zone.paint.data || !(back.meta.cells == zone.meta.cells) ||
       !(back.meta.edit_box == zone.meta.edit_box)) {
