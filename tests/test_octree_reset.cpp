@@ -288,7 +288,7 @@ TEST_CASE("octree reset reports the ranges it copied unchanged", "[octree][reset
 
 TEST_CASE("octree reset refuses an output past max_output_bytes before writing it", "[octree][reset][limits]") {
   // A modified root branch of eight modified leaves. At maxDepth 23 the top 13 levels stay
-  // branches, so each reset leaf expands into 8^12 leaves (about 206 GB): refused at once.
+  // branches, so each reset leaf expands into 8^12 leaves (about 27 GB each): refused at once.
   Bytes nodes = {0x02};
   for (int i = 0; i < 8; ++i) nodes = cat({nodes, Bytes{0x03, 0xff, 0x01}});
   const Region small = keep_box({{0, 0, 0}, {8, 8, 8}});

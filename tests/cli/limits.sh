@@ -122,7 +122,7 @@ run 1 "$VOXKIT" mesh "$T/inf.vxz" -o "$T/inf.glb"
 err_has "inf.vxz: offset [0-9]*: .*1e400"
 
 # --- terrain.dat: maxDepth 23, a modified root branch of eight modified leaves (33 bytes).
-# Reset outside a small box, the top 13 levels expand into 8^12 leaves per leaf (206 GB).
+# Reset outside a small box, the top 13 levels expand into 8^12 leaves per leaf (216 GB).
 printf '\x17\x00\x00\x00\x02\x03\xff\x01\x03\xff\x01\x03\xff\x01\x03\xff\x01\x03\xff\x01\x03\xff\x01\x03\xff\x01\x03\xff\x01\x00\x00\x00\x00' >"$T/deep.dat"
 limited 1 timeout 60 "$VOXKIT" -j 1 octree reset "$T/deep.dat" --any-depth --keep-box 0,0,0,8,8,8 -o "$T/deep.out"
 err_has "reset output would grow past the output cap (expected at most 4294967296 bytes"
