@@ -148,8 +148,11 @@ TEST_CASE("rle proven_count trusts a count only up to a small multiple of the st
   // Over it, the tokens must make up the count before anything is allocated.
   CHECK_THROWS_WITH(rle::proven_count(Bytes{0xff, 0xff, 0xff, 0xff, 0x07}, rle::kMaxCount),
                     Catch::Contains("offset 5: stream ends inside the token varint"));
-  CHECK_THROWS_WITH(rle::proven_count(Bytes{0x81, 0x80, 0x40}, rle::kMaxCount),
-                    Catch::Contains("stream ends inside the token varint"));
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0x80, 0x80, 0x80, 0x02}, rle::kMaxCount),
+                    Catch::Contains("offset 4: stream ends inside the token varint"));
+  // Just over the trusted size for its 3 bytes: scanned too.
+  CHECK_THROWS_WITH(rle::proven_count(Bytes{0xc1, 0x81, 0x40}, rle::kMaxCount),
+                    Catch::Contains("offset 3: stream ends inside the token varint"));
   // A run of 2^24 whose value byte is missing, and one that falls a sample short.
   CHECK_THROWS_WITH(rle::proven_count(Bytes{0x80, 0x80, 0x80, 0x08, 0x81, 0x80, 0x80, 0x10}, rle::kMaxCount),
                     Catch::Contains("stream ends before a run's value byte"));
