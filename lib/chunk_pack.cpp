@@ -283,15 +283,19 @@ void prove_stream(const Layout& layout, std::span<const int32_t> offsets,
   }
 }
 
-// prove_stream() for every stream chunk, each ending where the next one starts.
+// prove_stream() for every stream chunk in chunk order (the first bad chunk is the one
+// named), each stream ending where the next one starts.
 void prove_streams(const Layout& layout, std::span<const int32_t> offsets,
                    std::span<const uint8_t> blob) {
+  const uint64_t n = layout.chunk_count();
+  std::vector<uint64_t> end(n, 0);
   uint64_t next = blob.size();
-  for (uint64_t ci = layout.chunk_count(); ci-- > 0;) {
+  for (uint64_t ci = n; ci-- > 0;) {
     if (offsets[ci] < 0) continue;
-    prove_stream(layout, offsets, blob, ci, next);
+    end[ci] = next;
     next = uint64_t(offsets[ci]);
   }
+  for (uint64_t ci = 0; ci < n; ++ci) prove_stream(layout, offsets, blob, ci, end[ci]);
 }
 
 }  // namespace
@@ -341,7 +345,13 @@ void compare_row(const Layout& l, uint64_t ci, const uint8_t* chunk_row, int uni
 std::vector<uint8_t> unpack(const Layout& layout, std::span<const int32_t> offsets,
                             std::span<const uint8_t> blob, const Progress& progress) {
   check_offsets(layout, offsets, blob.size());
-  prove_streams(layout, offsets, blob);  // the streams' claims checked before the grid is allocated
+  // A grid over a small multiple of the offsets and streams (as rle::proven_count trusts a
+  // count) is allocated at once; a larger one only after every stream's claim is checked.
+  const uint64_t input = 4 * offsets.size() + blob.size();
+  if (layout.cells.samples() > rle::kTrustedSamples &&
+      (layout.cells.samples() - rle::kTrustedSamples) / rle::kTrustedRatio >= input) {
+    prove_streams(layout, offsets, blob);
+  }
   std::vector<uint8_t> grid(layout.cells.samples());
   unpack_into(layout, offsets, blob, grid, progress);
   return grid;

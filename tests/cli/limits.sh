@@ -54,20 +54,24 @@ err_has "g30.rle"
 # only a count; the header is a real one from `voxkit pack` with its sizes changed.
 head -c 27 /dev/zero >"$T/tiny.raw"
 run 0 "$VOXKIT" pack "$T/tiny.raw" --cells 2,2,2 --chunk-cells 65536 -o "$T/tiny.blob"
-python3 - "$T/tiny.blob" "$T/huge.blob" <<'PY'
+python3 - "$T/tiny.blob" "$T/huge.blob" "$T/short.blob" <<'PY'
 import struct, sys, zlib
-head = bytearray(open(sys.argv[1], 'rb').read()[:44])
-body = struct.pack('<i', 0) + bytes([0x80, 0x80, 0x80, 0x80, 0x04])
-struct.pack_into('<III', head, 8, 1023, 1023, 1023)  # cells
-struct.pack_into('<I', head, 36, len(body) - 4)       # blob length
-struct.pack_into('<I', head, 40, zlib.crc32(body))    # CRC of the offsets and the blob
-open(sys.argv[2], 'wb').write(bytes(head) + body)
+for path, stream in ((sys.argv[2], [0x80, 0x80, 0x80, 0x80, 0x04]), (sys.argv[3], [0x05, 0x0b, 0x07])):
+    head = bytearray(open(sys.argv[1], 'rb').read()[:44])
+    body = struct.pack('<i', 0) + bytes(stream)
+    struct.pack_into('<III', head, 8, 1023, 1023, 1023)  # cells
+    struct.pack_into('<I', head, 36, len(body) - 4)       # blob length
+    struct.pack_into('<I', head, 40, zlib.crc32(body))    # CRC of the offsets and the blob
+    open(path, 'wb').write(bytes(head) + body)
 PY
 limited 1 "$VOXKIT" -j 1 unpack "$T/huge.blob" -o "$T/u.raw"
 err_has "huge.blob: offset 53: chunk 0 (0,0,0): stream ends inside the token varint"
 absent "$T/u.raw"
 limited 1 "$VOXKIT" -j 1 unpack "$T/huge.blob" --chunk 0 0 0 -o "$T/u0.raw"
 err_has "huge.blob: offset 53"
+# The same grid whose one stream holds 5 samples: refused before the grid is allocated.
+limited 1 "$VOXKIT" -j 1 unpack "$T/short.blob" -o "$T/s.raw"
+err_has "short.blob: offset 48: chunk 0 (0,0,0): stream has the wrong sample count (expected 1073741824, found 5)"
 
 # --- Unity asset: nx = ny = nz = 1023 and a gridRle of only a count.
 sed -e 's/^  nx: .*/  nx: 1023/' -e 's/^  ny: .*/  ny: 1023/' -e 's/^  nz: .*/  nz: 1023/' \
