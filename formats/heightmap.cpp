@@ -204,10 +204,21 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
                  " pixels is over the limit of " + std::to_string(o.max_samples) +
                  ": crop it first (gdal_translate -srcwin)");
     }
-    std::vector<float> px(size_t(w) * d);
-    if (band->RasterIO(GF_Read, 0, 0, int(w), int(d), px.data(), int(w), int(d), GDT_Float32, 0, 0) !=
-        CE_None) {
-      throw_data(std::string("cannot read the raster: ") + CPLGetLastErrorMsg());
+    // Read in strips of about 4 Mi pixels into a buffer that grows with what the file has
+    // delivered: a small file whose header claims 2^28 pixels fails at its first missing strip,
+    // not after allocating for all of them.
+    std::vector<float> px;
+    const uint32_t strip = uint32_t(std::clamp<uint64_t>((uint64_t(4) << 20) / w, 1, d));
+    for (uint32_t y0 = 0; y0 < d; y0 += strip) {
+      const uint32_t rows = std::min(strip, d - y0);
+      const size_t at = px.size();
+      px.resize(at + size_t(w) * rows);
+      if (band->RasterIO(GF_Read, 0, int(y0), int(w), int(rows), px.data() + at, int(w), int(rows),
+                         GDT_Float32, 0, 0) != CE_None) {
+        throw_data(std::string("cannot read the raster: ") + CPLGetLastErrorMsg(), std::nullopt,
+                   std::to_string(w) + "x" + std::to_string(d) + " pixels",
+                   "a read error at row " + std::to_string(y0));
+      }
     }
     int has_nodata = 0;
     const double nodata = band->GetNoDataValue(&has_nodata);

@@ -150,6 +150,22 @@ for b in 1 2 4; do
   err_has "too fine"
 done
 
+# --- a 198-byte GeoTIFF claiming 16384^2 float pixels (1 GiB) in one strip past its end: the
+# heightmap is read strip by strip, so the first missing strip refuses it.
+python3 - "$T/huge.tif" <<'PY'
+import struct, sys
+w = h = 16384
+entries = [(256, 4, w), (257, 4, h), (258, 3, 32), (259, 3, 1), (262, 3, 1), (273, 4, 4096),
+           (277, 3, 1), (278, 4, h), (279, 4, w * h * 4), (339, 3, 3)]
+ifd = struct.pack('<H', len(entries))
+for tag, typ, v in entries:
+    ifd += struct.pack('<HHI', tag, typ, 1) + (struct.pack('<HH', v, 0) if typ == 3 else struct.pack('<I', v))
+open(sys.argv[1], 'wb').write(b'II*\x00' + struct.pack('<I', 8) + ifd + struct.pack('<I', 0) + bytes(64))
+PY
+limited 1 "$VOXKIT" -j 1 bake "$T/huge.tif" -o "$T/t.vxz" --terrain-size 100,10,100 --box 0,0,0,10,10,10
+err_has "huge.tif: cannot read the raster"
+absent "$T/t.vxz"
+
 # --- the other decoders: sizes in their headers are checked against what the input can hold.
 printf '\x1f\x00' >"$T/tiny.lz4"
 limited 1 "$VOXKIT" -j 1 lz4 decompress "$T/tiny.lz4" --size 2000000000 --max-size 2113929216 -o "$T/l.out"
