@@ -248,12 +248,12 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
         at = end;
         r = {false, bool(f & kModified), false};
       } else if (cover == Region::Cover::Reset && d >= top) {
+        cap.check(out.size(), 3, 4 + at);
         uint64_t n = 0;
         at = skip_count(p, at, n, st.modified_leaves_reset);
         st.nodes_before += n;
         st.nodes_reset += n;
         ++st.subtrees_reset;
-        cap.check(out.size(), 3, 4 + at);
         put_reset_leaf(out);
         r = {true, false, true};
       } else {
