@@ -4,7 +4,7 @@
 // reads the header of every freed block it passes, each a cache miss when the meshes that
 // held them were freed long before. A process that meshes again and again (a benchmark, an
 // editor re-meshing, a batch of zones) gets its blocks back from a list instead.
-#include "lib/mesh.hpp"
+#include "lib/mesh_alloc.hpp"
 
 #include <atomic>
 #include <bit>
