@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <random>
 
-#include "lib/bake.hpp"
-#include "lib/grid_alloc.hpp"
-#include "lib/rle_parallel.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/core/grid_alloc.hpp"
+#include "lib/codec/rle_parallel.hpp"
 
 using namespace voxkit;
 

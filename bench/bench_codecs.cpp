@@ -12,9 +12,9 @@
 #include <random>
 #include <vector>
 
-#include "lib/chunk_pack.hpp"
-#include "lib/grid.hpp"
-#include "lib/rle.hpp"
+#include "lib/codec/chunk_pack.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/codec/rle.hpp"
 
 using namespace voxkit;
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "formats/mesh_export.hpp"
-#include "lib/mesh.hpp"
-#include "lib/mesh_ops.hpp"
+#include "formats/mesh/mesh_export.hpp"
+#include "lib/mesh/mesh.hpp"
+#include "lib/mesh/mesh_ops.hpp"
 
 using namespace voxkit;
 using Clock = std::chrono::steady_clock;

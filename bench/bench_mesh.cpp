@@ -20,7 +20,7 @@
 #include <tbb/global_control.h>
 
 #include "bench/terrain.hpp"
-#include "lib/mesh.hpp"
+#include "lib/mesh/mesh.hpp"
 
 using namespace voxkit;
 using voxkit::bench::make_grid;

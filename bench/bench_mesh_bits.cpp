@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bench/terrain.hpp"
-#include "lib/mesh_internal.hpp"
+#include "lib/mesh/mesh_internal.hpp"
 
 using namespace voxkit;
 using namespace voxkit::mesh_detail;

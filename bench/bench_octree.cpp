@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <functional>
 
-#include "lib/octree.hpp"
-#include "lib/octree_reset.hpp"
-#include "lib/octree_stats.hpp"
-#include "lib/octree_synth.hpp"
+#include "lib/octree/octree.hpp"
+#include "lib/octree/octree_reset.hpp"
+#include "lib/octree/octree_stats.hpp"
+#include "lib/octree/octree_synth.hpp"
 
 using namespace voxkit::octree;
 

@@ -20,14 +20,14 @@
 #include <string>
 #include <vector>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/save_synth.hpp"
-#include "formats/world_xml.hpp"
-#include "formats/zip.hpp"
-#include "lib/octree.hpp"
-#include "lib/octree_reset.hpp"
-#include "lib/octree_shapes.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/save_synth.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "formats/stationeers/zip.hpp"
+#include "lib/octree/octree.hpp"
+#include "lib/octree/octree_reset.hpp"
+#include "lib/octree/octree_shapes.hpp"
 
 using namespace voxkit;
 using Clock = std::chrono::steady_clock;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/sm_chunk.hpp"
-#include "lib/base64.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "lib/codec/base64.hpp"
 
 using namespace voxkit;
 using Clock = std::chrono::steady_clock;

@@ -14,11 +14,11 @@
 #include <random>
 #include <vector>
 
-#include "lib/mesh.hpp"
-#include "lib/mesh_internal.hpp"
-#include "lib/sn_gradients.hpp"
-#include "lib/sn_normals.hpp"
-#include "lib/sn_offsets.hpp"
+#include "lib/mesh/mesh.hpp"
+#include "lib/mesh/mesh_internal.hpp"
+#include "lib/mesh/sn_gradients.hpp"
+#include "lib/mesh/sn_normals.hpp"
+#include "lib/mesh/sn_offsets.hpp"
 #include "bench/terrain.hpp"
 
 using namespace voxkit;

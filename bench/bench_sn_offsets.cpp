@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bench/terrain.hpp"
-#include "lib/sn_offsets.hpp"
+#include "lib/mesh/sn_offsets.hpp"
 
 using namespace voxkit;
 using namespace voxkit::mesh_detail;

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <random>
 
-#include "formats/zone.hpp"
+#include "formats/zone/zone_file.hpp"
 
 using namespace voxkit;
 using Clock = std::chrono::steady_clock;

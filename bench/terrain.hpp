@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "lib/grid.hpp"
+#include "lib/core/grid.hpp"
 
 namespace voxkit::bench {
 

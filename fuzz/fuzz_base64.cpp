@@ -5,8 +5,8 @@
 #include <span>
 #include <string_view>
 
-#include "lib/base64.hpp"
-#include "lib/error.hpp"
+#include "lib/codec/base64.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "formats/chunk_blob.hpp"
-#include "lib/error.hpp"
+#include "formats/zone/chunk_blob.hpp"
+#include "lib/core/error.hpp"
 
 using namespace voxkit;
 

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "lib/chunk_pack.hpp"
-#include "lib/error.hpp"
+#include "lib/codec/chunk_pack.hpp"
+#include "lib/core/error.hpp"
 
 using namespace voxkit;
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <span>
 
-#include "lib/error.hpp"
-#include "lib/lz4_block.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/lz4_block.hpp"
 
 // The cap of `voxkit lz4 decompress --max-size`.
 constexpr size_t kCliMaxSize = size_t(1) << 30;

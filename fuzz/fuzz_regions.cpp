@@ -6,8 +6,8 @@
 #include <span>
 #include <string_view>
 
-#include "formats/region_grid.hpp"
-#include "lib/error.hpp"
+#include "formats/zone/region_grid.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;

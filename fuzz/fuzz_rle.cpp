@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <span>
 
-#include "lib/error.hpp"
-#include "lib/grid.hpp"
-#include "lib/rle.hpp"
+#include "lib/core/error.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/codec/rle.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> samples;

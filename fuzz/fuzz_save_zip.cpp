@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <span>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/zip.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/zip.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::span<const uint8_t> in(data, size);

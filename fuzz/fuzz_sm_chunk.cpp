@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <span>
 
-#include "formats/sm_chunk.hpp"
-#include "formats/sm_chunk_info.hpp"
-#include "lib/error.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "formats/scrap_mechanic/sm_chunk_info.hpp"
+#include "lib/core/error.hpp"
 
 using namespace voxkit;
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <span>
 
-#include "formats/terrain_base.hpp"
-#include "lib/error.hpp"
+#include "formats/stationeers/terrain_base.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace voxkit;

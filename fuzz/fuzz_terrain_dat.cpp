@@ -6,10 +6,10 @@
 #include <span>
 #include <vector>
 
-#include "lib/error.hpp"
-#include "lib/octree.hpp"
-#include "lib/octree_reset.hpp"
-#include "lib/octree_stats.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree.hpp"
+#include "lib/octree/octree_reset.hpp"
+#include "lib/octree/octree_stats.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace voxkit::octree;

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "formats/unity_asset.hpp"
-#include "lib/error.hpp"
+#include "formats/zone/unity_asset.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

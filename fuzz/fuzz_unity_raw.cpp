@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "formats/heightmap.hpp"
-#include "lib/bake.hpp"
-#include "lib/error.hpp"
+#include "formats/image/heightmap.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;

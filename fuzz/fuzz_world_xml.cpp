@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "formats/world_xml.hpp"
-#include "lib/error.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "lib/core/error.hpp"
 
 using namespace voxkit::world_xml;
 

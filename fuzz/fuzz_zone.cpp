@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <span>
 
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   voxkit::zone_file::ReadOptions opts;

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "lib/mesh.hpp"
+#include "lib/mesh/mesh.hpp"
 
 namespace voxkit::test {
 

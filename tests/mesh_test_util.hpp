@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "lib/mesh.hpp"
+#include "lib/mesh/mesh.hpp"
 
 namespace voxkit::test {
 

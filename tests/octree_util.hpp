@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <vector>
 
-#include "lib/octree.hpp"
+#include "lib/octree/octree.hpp"
 
 namespace voxkit::test {
 

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <random>
 
-#include "lib/bake.hpp"
-#include "lib/error.hpp"
-#include "lib/rle.hpp"
-#include "lib/rle_parallel.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/rle.hpp"
+#include "lib/codec/rle_parallel.hpp"
 
 using namespace voxkit;
 

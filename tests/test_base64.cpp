@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "lib/base64.hpp"
-#include "lib/error.hpp"
+#include "lib/codec/base64.hpp"
+#include "lib/core/error.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

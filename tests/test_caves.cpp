@@ -1,9 +1,9 @@
 // Cave regions: labelling a hand-made ice module, closed pockets, and effective density.
 #include <catch2/catch.hpp>
 
-#include "lib/caves.hpp"
-#include "lib/error.hpp"
-#include "lib/mesh.hpp"
+#include "lib/caves/caves.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh.hpp"
 
 using namespace voxkit;
 

@@ -4,11 +4,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "formats/chunk_blob.hpp"
-#include "formats/identify.hpp"
-#include "formats/rle_stream.hpp"
-#include "lib/error.hpp"
-#include "lib/rle.hpp"
+#include "formats/zone/chunk_blob.hpp"
+#include "formats/core/identify.hpp"
+#include "formats/zone/rle_stream.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/rle.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

@@ -4,9 +4,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "lib/chunk_pack.hpp"
-#include "lib/error.hpp"
-#include "lib/rle.hpp"
+#include "lib/codec/chunk_pack.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/rle.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

@@ -8,10 +8,10 @@
 #include <cstring>
 #include <random>
 
-#include "formats/deflate.hpp"
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/zip.hpp"
+#include "formats/stationeers/deflate.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/zip.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

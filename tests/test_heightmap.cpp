@@ -3,12 +3,12 @@
 #include <cmath>
 #include <fstream>
 
-#include "formats/heightmap.hpp"
-#include "formats/io.hpp"
-#include "formats/png.hpp"
-#include "formats/splat.hpp"
-#include "lib/bake.hpp"
-#include "lib/error.hpp"
+#include "formats/image/heightmap.hpp"
+#include "formats/core/io.hpp"
+#include "formats/image/png.hpp"
+#include "formats/image/splat.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/core/error.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

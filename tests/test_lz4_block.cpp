@@ -1,8 +1,8 @@
 // Raw LZ4 blocks: hand-made blocks, round trips, and the exact-size decoder's refusals.
 #include <catch2/catch.hpp>
 
-#include "lib/error.hpp"
-#include "lib/lz4_block.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/lz4_block.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

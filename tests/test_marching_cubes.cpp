@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
-#include "lib/mesh.hpp"
+#include "lib/mesh/mesh.hpp"
 #include "tests/mesh_test_util.hpp"
 
 using namespace voxkit;

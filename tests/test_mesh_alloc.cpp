@@ -1,4 +1,4 @@
-// Mesh-array memory (lib/mesh_alloc.cpp): size classes that hold what was asked for, blocks
+// Mesh-array memory (lib/mesh/mesh_alloc.cpp): size classes that hold what was asked for, blocks
 // reused within a class, and arrays that behave as vectors across allocations and threads.
 #include <catch2/catch.hpp>
 
@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "lib/mesh.hpp"
+#include "lib/mesh/mesh.hpp"
 
 using namespace voxkit;
 namespace ma = voxkit::mesh_alloc_detail;

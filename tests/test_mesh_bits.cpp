@@ -23,7 +23,7 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-#include "lib/mesh_internal.hpp"
+#include "lib/mesh/mesh_internal.hpp"
 
 using namespace voxkit::mesh_detail;
 using Path = SolidBits::Path;

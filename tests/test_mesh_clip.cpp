@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
-#include "lib/error.hpp"
-#include "lib/mesh_clip.hpp"
-#include "lib/mesh_ops.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh_clip.hpp"
+#include "lib/mesh/mesh_ops.hpp"
 #include "tests/mesh_fixtures.hpp"
 
 using namespace voxkit;

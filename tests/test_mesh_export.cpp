@@ -10,8 +10,8 @@
 #include <fstream>
 #include <set>
 
-#include "formats/mesh_export.hpp"
-#include "lib/error.hpp"
+#include "formats/mesh/mesh_export.hpp"
+#include "lib/core/error.hpp"
 #include "tests/mesh_fixtures.hpp"
 #include "tests/test_util.hpp"
 

@@ -9,13 +9,13 @@
 #include <map>
 #include <set>
 
-#include "formats/mesh_input.hpp"
-#include "formats/mesh_job.hpp"
-#include "formats/region_grid.hpp"
-#include "formats/sm_chunk.hpp"
-#include "lib/error.hpp"
-#include "lib/mesh_clip.hpp"
-#include "lib/mesh_ops.hpp"
+#include "formats/mesh/mesh_input.hpp"
+#include "formats/mesh/mesh_job.hpp"
+#include "formats/zone/region_grid.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh_clip.hpp"
+#include "lib/mesh/mesh_ops.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

@@ -1,8 +1,8 @@
 // Mesh paint: slot choice per chunk, the uv0.y layer code, and interpolated vertex weights.
 #include <catch2/catch.hpp>
 
-#include "lib/error.hpp"
-#include "lib/mesh.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh.hpp"
 #include "tests/mesh_test_util.hpp"
 
 using namespace voxkit;

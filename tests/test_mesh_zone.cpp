@@ -12,10 +12,10 @@
 #include <iterator>
 #include <limits>
 
-#include "formats/mesh_input.hpp"
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
-#include "lib/mesh.hpp"
+#include "formats/mesh/mesh_input.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

@@ -2,9 +2,9 @@
 // checksums, and every malformed file the parser must reject with its offset.
 #include <catch2/catch.hpp>
 
-#include "lib/error.hpp"
-#include "lib/octree.hpp"
-#include "lib/octree_synth.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree.hpp"
+#include "lib/octree/octree_synth.hpp"
 #include "tests/octree_util.hpp"
 
 using namespace voxkit;

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
-#include "lib/octree_export.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_export.hpp"
 #include "octree_util.hpp"
 #include "test_util.hpp"
 

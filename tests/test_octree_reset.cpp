@@ -5,10 +5,10 @@
 
 #include <functional>
 
-#include "lib/error.hpp"
-#include "lib/octree_reset.hpp"
-#include "lib/octree_stats.hpp"
-#include "lib/octree_synth.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_reset.hpp"
+#include "lib/octree/octree_stats.hpp"
+#include "lib/octree/octree_synth.hpp"
 #include "tests/octree_util.hpp"
 
 using namespace voxkit;

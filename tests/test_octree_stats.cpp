@@ -1,10 +1,10 @@
 // Octree statistics, modified regions, top maps, diff and merge on hand-made trees.
 #include <catch2/catch.hpp>
 
-#include "lib/error.hpp"
-#include "lib/octree_merge.hpp"
-#include "lib/octree_stats.hpp"
-#include "lib/octree_synth.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_merge.hpp"
+#include "lib/octree/octree_stats.hpp"
+#include "lib/octree/octree_synth.hpp"
 #include "tests/octree_util.hpp"
 
 using namespace voxkit;

@@ -1,8 +1,8 @@
 // Dig-zone RLE: golden vectors from FORMATS.md, round trips, and every malformed stream.
 #include <catch2/catch.hpp>
 
-#include "lib/error.hpp"
-#include "lib/rle.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/rle.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

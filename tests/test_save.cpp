@@ -11,11 +11,11 @@
 #include <set>
 #include <tbb/global_control.h>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/save_synth.hpp"
-#include "formats/zip.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/save_synth.hpp"
+#include "formats/stationeers/zip.hpp"
+#include "lib/core/error.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

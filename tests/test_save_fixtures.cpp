@@ -3,10 +3,10 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/save_synth.hpp"
-#include "formats/world_xml.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/save_synth.hpp"
+#include "formats/stationeers/world_xml.hpp"
 
 using namespace voxkit;
 using Bytes = std::vector<uint8_t>;

@@ -3,12 +3,12 @@
 
 #include <string>
 
-#include "formats/sm_chunk.hpp"
-#include "formats/sm_chunk_batch.hpp"
-#include "lib/base64.hpp"
-#include "lib/error.hpp"
-#include "lib/grid.hpp"
-#include "lib/lz4_block.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "formats/scrap_mechanic/sm_chunk_batch.hpp"
+#include "lib/codec/base64.hpp"
+#include "lib/core/error.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/codec/lz4_block.hpp"
 #include "tests/test_util.hpp"
 #include "tools/options.hpp"
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "lib/mesh_internal.hpp"
-#include "lib/sn_gradients.hpp"
-#include "lib/sn_normals.hpp"
-#include "lib/sn_offsets.hpp"
+#include "lib/mesh/mesh_internal.hpp"
+#include "lib/mesh/sn_gradients.hpp"
+#include "lib/mesh/sn_normals.hpp"
+#include "lib/mesh/sn_offsets.hpp"
 #include "tests/mesh_test_util.hpp"
 
 using namespace voxkit;

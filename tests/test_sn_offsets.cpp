@@ -11,7 +11,7 @@
 #include <unistd.h>
 #endif
 
-#include "lib/sn_offsets.hpp"
+#include "lib/mesh/sn_offsets.hpp"
 
 using namespace voxkit::mesh_detail;
 

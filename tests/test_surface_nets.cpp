@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
-#include "lib/error.hpp"
-#include "lib/mesh.hpp"
+#include "lib/core/error.hpp"
+#include "lib/mesh/mesh.hpp"
 #include "tests/mesh_test_util.hpp"
 
 using namespace voxkit;

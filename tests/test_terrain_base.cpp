@@ -1,8 +1,8 @@
 // Terrain{i}.dat base files: gzip round trips, stored checksums, and malformed files.
 #include <catch2/catch.hpp>
 
-#include "formats/terrain_base.hpp"
-#include "lib/error.hpp"
+#include "formats/stationeers/terrain_base.hpp"
+#include "lib/core/error.hpp"
 #include "tests/octree_util.hpp"
 
 using namespace voxkit;

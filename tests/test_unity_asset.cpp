@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "formats/io.hpp"
-#include "formats/unity_asset.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/zone/unity_asset.hpp"
+#include "lib/core/error.hpp"
 #include "tests/zone_fixture.hpp"
 
 using namespace voxkit;

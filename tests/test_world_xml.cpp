@@ -3,11 +3,11 @@
 #include <catch2/catch.hpp>
 #include <regex>
 
-#include "formats/io.hpp"
-#include "formats/save_synth.hpp"
-#include "formats/world_xml.hpp"
-#include "formats/xml_scan.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save_synth.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "formats/stationeers/xml_scan.hpp"
+#include "lib/core/error.hpp"
 
 using namespace voxkit;
 using namespace voxkit::world_xml;

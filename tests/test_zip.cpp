@@ -3,10 +3,10 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/zip.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/zip.hpp"
+#include "lib/core/error.hpp"
 #include "tests/test_util.hpp"
 
 using namespace voxkit;

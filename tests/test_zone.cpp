@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
-#include "lib/rle.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/rle.hpp"
 #include "tests/zone_fixture.hpp"
 
 using namespace voxkit;

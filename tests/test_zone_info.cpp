@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <tbb/global_control.h>
 
-#include "formats/zone_info.hpp"
-#include "lib/error.hpp"
+#include "formats/zone/zone_info.hpp"
+#include "lib/core/error.hpp"
 #include "tests/zone_fixture.hpp"
 
 using namespace voxkit;

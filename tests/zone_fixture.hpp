@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/zone.hpp"
+#include "lib/core/zone.hpp"
 #include "tests/test_util.hpp"
 
 namespace voxkit::test {

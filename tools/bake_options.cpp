@@ -1,9 +1,9 @@
 // Heightmap placement and splat options for the bake verbs.
 #include "tools/bake_options.hpp"
 
-#include "formats/io.hpp"
-#include "formats/splat.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/image/splat.hpp"
+#include "lib/core/error.hpp"
 #include "tools/options.hpp"
 
 namespace voxkit::cli {

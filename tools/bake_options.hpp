@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/heightmap.hpp"
-#include "lib/bake.hpp"
+#include "formats/image/heightmap.hpp"
+#include "lib/bake/bake.hpp"
 
 namespace voxkit::cli {
 

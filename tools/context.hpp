@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "formats/io.hpp"
-#include "lib/progress.hpp"
+#include "formats/core/io.hpp"
+#include "lib/core/progress.hpp"
 
 namespace CLI {
 class App;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "lib/error.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 
 using namespace voxkit;
@@ -14,7 +14,7 @@ using namespace voxkit::cli;
 int main(int argc, char** argv) {
   // Assimp 5.2's exporters grow their buffers by exactly what each piece needs, so a scene of
   // many meshes reallocates them many times (glTF is also exported in batches for this,
-  // formats/mesh_export.cpp). Keeping blocks up to 32 MiB on the heap (instead of fresh
+  // formats/mesh/mesh_export.cpp). Keeping blocks up to 32 MiB on the heap (instead of fresh
   // mmap'ed pages each time) and not trimming it makes those copies reuse memory.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);

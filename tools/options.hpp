@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "formats/mesh_export.hpp"
-#include "formats/mesh_input.hpp"
-#include "formats/sm_chunk.hpp"
-#include "lib/grid.hpp"
-#include "lib/heightfield.hpp"
-#include "lib/mesh.hpp"
+#include "formats/mesh/mesh_export.hpp"
+#include "formats/mesh/mesh_input.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/bake/heightfield.hpp"
+#include "lib/mesh/mesh.hpp"
 
 namespace voxkit::cli {
 

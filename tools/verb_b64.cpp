@@ -1,10 +1,10 @@
-// voxkit b64 encode|decode: standard padded Base64 with the strict decoder of lib/base64.hpp.
+// voxkit b64 encode|decode: standard padded Base64 with the strict decoder of lib/codec/base64.hpp.
 #include <memory>
 #include <string_view>
 
-#include "formats/io.hpp"
-#include "lib/base64.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "lib/codec/base64.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

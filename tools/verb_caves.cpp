@@ -2,11 +2,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "formats/io.hpp"
-#include "formats/mesh_input.hpp"
-#include "formats/region_grid.hpp"
-#include "lib/caves.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/mesh/mesh_input.hpp"
+#include "formats/zone/region_grid.hpp"
+#include "lib/caves/caves.hpp"
+#include "lib/core/error.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/sm_chunk.hpp"
-#include "formats/sm_chunk_batch.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "formats/scrap_mechanic/sm_chunk_batch.hpp"
+#include "lib/core/error.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 

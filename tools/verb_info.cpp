@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "formats/identify.hpp"
-#include "formats/io.hpp"
-#include "formats/rle_stream.hpp"
-#include "lib/error.hpp"
-#include "lib/grid.hpp"
+#include "formats/core/identify.hpp"
+#include "formats/core/io.hpp"
+#include "formats/zone/rle_stream.hpp"
+#include "lib/core/error.hpp"
+#include "lib/core/grid.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

@@ -1,9 +1,9 @@
 // voxkit lz4 compress|decompress: raw LZ4 blocks (no frame); decompress needs the exact size.
 #include <memory>
 
-#include "formats/io.hpp"
-#include "lib/error.hpp"
-#include "lib/lz4_block.hpp"
+#include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
+#include "lib/codec/lz4_block.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

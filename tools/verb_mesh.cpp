@@ -5,9 +5,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "formats/io.hpp"
-#include "formats/mesh_job.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/mesh/mesh_job.hpp"
+#include "lib/core/error.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 

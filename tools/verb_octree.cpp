@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <sstream>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/world_xml.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "lib/core/error.hpp"
 
 namespace voxkit::cli {
 namespace octree_verbs {

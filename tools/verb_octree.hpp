@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "formats/stationeers.hpp"
-#include "lib/octree.hpp"
-#include "lib/octree_shapes.hpp"
+#include "formats/stationeers/stationeers.hpp"
+#include "lib/octree/octree.hpp"
+#include "lib/octree/octree_shapes.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli::octree_verbs {
 
-// Loading terrain.dat or a .save, and rooms: formats/stationeers.hpp.
+// Loading terrain.dat or a .save, and rooms: formats/stationeers/stationeers.hpp.
 using stationeers::is_save_file;
 using stationeers::load;
 using stationeers::Loaded;

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/terrain_base.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/terrain_base.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "lib/error.hpp"
-#include "lib/octree_merge.hpp"
+#include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_merge.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

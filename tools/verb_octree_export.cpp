@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
-#include "lib/octree_export.hpp"
+#include "formats/core/io.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_export.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/octree_map.hpp"
-#include "formats/world_xml.hpp"
-#include "lib/error.hpp"
-#include "lib/octree_stats.hpp"
+#include "formats/stationeers/octree_map.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_stats.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

@@ -2,8 +2,8 @@
 // inside what is dropped (docs/octree-reset.md). The job is stationeers::run_reset.
 #include <memory>
 
-#include "formats/stationeers.hpp"
-#include "lib/error.hpp"
+#include "formats/stationeers/stationeers.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

@@ -2,10 +2,10 @@
 // optionally a world.xml with the rooms built on the pads, or a whole .save around them.
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/save_synth.hpp"
-#include "lib/error.hpp"
-#include "lib/octree_synth.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save_synth.hpp"
+#include "lib/core/error.hpp"
+#include "lib/octree/octree_synth.hpp"
 #include "tools/verb_octree.hpp"
 
 namespace voxkit::cli::octree_verbs {

@@ -3,12 +3,12 @@
 #include <string>
 #include <vector>
 
-#include "formats/chunk_blob.hpp"
-#include "formats/io.hpp"
-#include "lib/chunk_pack.hpp"
-#include "lib/error.hpp"
-#include "lib/grid.hpp"
-#include "lib/rle.hpp"
+#include "formats/zone/chunk_blob.hpp"
+#include "formats/core/io.hpp"
+#include "lib/codec/chunk_pack.hpp"
+#include "lib/core/error.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/codec/rle.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

@@ -2,11 +2,11 @@
 #include <algorithm>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/png.hpp"
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
-#include "lib/preview.hpp"
+#include "formats/core/io.hpp"
+#include "formats/image/png.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
+#include "lib/bake/preview.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

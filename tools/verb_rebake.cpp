@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/heightmap.hpp"
-#include "formats/io.hpp"
-#include "formats/zone.hpp"
-#include "lib/bake.hpp"
-#include "lib/error.hpp"
+#include "formats/image/heightmap.hpp"
+#include "formats/core/io.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/core/error.hpp"
 #include "tools/bake_options.hpp"
 #include "tools/verbs.hpp"
 

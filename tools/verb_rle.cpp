@@ -1,10 +1,10 @@
 // voxkit rle encode|decode: dig-zone RLE streams <-> raw sample bytes.
 #include <memory>
 
-#include "formats/io.hpp"
-#include "lib/error.hpp"
-#include "lib/grid.hpp"
-#include "lib/rle.hpp"
+#include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
+#include "lib/core/grid.hpp"
+#include "lib/codec/rle.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

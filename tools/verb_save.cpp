@@ -5,11 +5,11 @@
 #include <map>
 #include <memory>
 
-#include "formats/io.hpp"
-#include "formats/save.hpp"
-#include "formats/world_xml.hpp"
-#include "formats/zip.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/stationeers/save.hpp"
+#include "formats/stationeers/world_xml.hpp"
+#include "formats/stationeers/zip.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

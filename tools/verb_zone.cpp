@@ -3,10 +3,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "formats/io.hpp"
-#include "formats/unity_asset.hpp"
-#include "formats/zone.hpp"
-#include "lib/error.hpp"
+#include "formats/core/io.hpp"
+#include "formats/zone/unity_asset.hpp"
+#include "formats/zone/zone_file.hpp"
+#include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {

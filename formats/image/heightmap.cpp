@@ -1,0 +1,275 @@
+// Heightmap readers: GDAL rasters (with georeferencing and warping) and Unity .raw files.
+#include "formats/image/heightmap.hpp"
+
+#include <gdal_priv.h>
+#include <gdal_utils.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
+
+namespace voxkit::heightmap {
+namespace {
+
+struct DatasetCloser {
+  void operator()(GDALDataset* d) const { GDALClose(d); }
+};
+using Dataset = std::unique_ptr<GDALDataset, DatasetCloser>;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string crs_name(const OGRSpatialReference& srs) {
+  const char* auth = srs.GetAuthorityName(nullptr);
+  const char* code = srs.GetAuthorityCode(nullptr);
+  if (auth && code) return std::string(auth) + ":" + code;
+  const char* name = srs.GetName();
+  return name ? name : "unnamed CRS";
+}
+
+// The normaliser of an integer data type (Unity placement), 1 for floats.
+double type_max(GDALDataType t) {
+  switch (t) {
+    case GDT_Byte: return 255.0;
+    case GDT_UInt16: return 65535.0;
+    case GDT_Int16: return 32767.0;
+    case GDT_UInt32: return 4294967295.0;
+    case GDT_Int32: return 2147483647.0;
+    default: return 1.0;
+  }
+}
+
+// Places normalised samples (row 0 at z = 0 when `rows_from_z0`) Unity's way.
+Heightfield place_unity(std::vector<float>&& norm, uint32_t w, uint32_t d, bool rows_from_z0,
+                        const Options& o) {
+  const auto& size = *o.terrain_size;
+  if (!(size[0] > 0) || !(size[2] > 0) || !(size[1] >= 0)) {
+    throw_usage("--terrain-size W,H,L needs positive W and L and H >= 0");
+  }
+  Heightfield hf;
+  hf.width = w;
+  hf.depth = d;
+  hf.dx = size[0] / (w - 1);
+  hf.dz = size[2] / (d - 1);
+  hf.origin_x = o.terrain_pos[0];
+  hf.origin_z = o.terrain_pos[2];
+  hf.heights.resize(size_t(w) * d);
+  for (uint32_t j = 0; j < d; ++j) {
+    const uint32_t src = rows_from_z0 ? j : d - 1 - j;
+    for (uint32_t i = 0; i < w; ++i) {
+      float v = norm[i + size_t(w) * src];
+      hf.heights[i + size_t(w) * j] =
+          std::isnan(v) ? v : float(o.terrain_pos[1] + double(v) * size[1]);
+    }
+  }
+  return hf;
+}
+
+Dataset warp(GDALDataset* src, const std::string& target) {
+  std::vector<std::string> args{"-of", "MEM", "-t_srs", target, "-r", "bilinear", "-ot",
+                                "Float32", "-dstnodata", "nan"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  GDALWarpAppOptions* wo = GDALWarpAppOptionsNew(argv.data(), nullptr);
+  if (!wo) throw_usage("bad warp target CRS '" + target + "'");
+  GDALDatasetH in = GDALDataset::ToHandle(src);
+  int usage_error = 0;
+  GDALDatasetH out = GDALWarp("", nullptr, 1, &in, wo, &usage_error);
+  GDALWarpAppOptionsFree(wo);
+  if (!out) {
+    throw_usage("cannot warp to '" + target + "': " + CPLGetLastErrorMsg());
+  }
+  return Dataset(GDALDataset::FromHandle(out));
+}
+
+}  // namespace
+
+std::string Info::describe() const {
+  std::ostringstream s;
+  s << driver << " " << width << "x" << depth;
+  if (!crs.empty()) s << ", " << crs << (warped ? " (warped)" : "");
+  if (nodata) s << ", " << nodata << " NoData samples";
+  return s.str();
+}
+
+bool is_unity_raw(const std::string& path) {
+  std::string l = lower(path);
+  auto ends = [&](const char* e) {
+    std::string s(e);
+    return l.size() >= s.size() && l.compare(l.size() - s.size(), s.size(), s) == 0;
+  };
+  return ends(".raw") || ends(".r16");
+}
+
+std::array<uint32_t, 2> infer_raw_size(uint64_t bytes) {
+  if (bytes % 2 == 0) {
+    const uint64_t n = bytes / 2;
+    for (uint32_t k = 0; k <= 15; ++k) {
+      const uint64_t side = (uint64_t(1) << k) + 1;
+      if (side * side == n) return {uint32_t(side), uint32_t(side)};
+    }
+  }
+  throw_data("cannot infer the .raw heightmap size from its " + std::to_string(bytes) +
+                 " bytes: give --raw-size W,H",
+             std::nullopt, "2 * (2^n+1)^2 bytes (e.g. 8421378 for 2049x2049)",
+             std::to_string(bytes));
+}
+
+Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, Info* info) {
+  auto size = o.raw_size ? *o.raw_size : infer_raw_size(bytes.size());
+  const uint64_t n = uint64_t(size[0]) * size[1];
+  if (size[0] < 2 || size[1] < 2) throw_usage("--raw-size needs at least 2x2 samples");
+  if (n > o.max_samples) {
+    throw_data("raw heightmap of " + std::to_string(size[0]) + "x" + std::to_string(size[1]) +
+               " samples is over the limit of " + std::to_string(o.max_samples));
+  }
+  if (bytes.size() != n * 2) {
+    throw_data("raw heightmap size does not match --raw-size " + std::to_string(size[0]) + "x" +
+                   std::to_string(size[1]),
+               std::nullopt, std::to_string(n * 2) + " bytes", std::to_string(bytes.size()));
+  }
+  if (!o.terrain_size) {
+    throw_usage("a .raw heightmap has no placement: give --terrain-size W,H,L (and --terrain-pos)");
+  }
+  std::vector<float> norm(n);
+  for (uint64_t k = 0; k < n; ++k) {
+    norm[k] = float(double(bytes[2 * k] | (bytes[2 * k + 1] << 8)) / 65535.0);
+  }
+  if (info) {
+    info->driver = "Unity RAW";
+    info->width = size[0];
+    info->depth = size[1];
+  }
+  return place_unity(std::move(norm), size[0], size[1], true, o);
+}
+
+Heightfield read(const std::string& path, const Options& o, Info* info) {
+  if (is_unity_raw(path)) {
+    return with_source(io::display_name(path), [&] { return from_unity_raw(io::read_all(path), o, info); });
+  }
+  return with_source(path, [&]() -> Heightfield {
+    GDALAllRegister();
+    CPLErrorReset();
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    Dataset ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
+    CPLPopErrorHandler();
+    if (!ds) {
+      if (!io::exists(path)) throw Error(ErrorKind::Io, "cannot open: no such file");
+      throw_data(std::string("not a raster GDAL can read: ") + CPLGetLastErrorMsg());
+    }
+    if (ds->GetRasterCount() < 1) throw_data("the raster has no band");
+    Info in;
+    in.driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "GDAL";
+    double gt[6];
+    const bool geo = ds->GetGeoTransform(gt) == CE_None && !o.terrain_size;
+    const OGRSpatialReference* srs = ds->GetSpatialRef();
+    if (geo && srs) in.crs = crs_name(*srs);
+    std::string target = o.t_srs;
+    if (geo && target.empty() && srs && srs->IsGeographic()) {
+      // A local UTM zone from the centre, so metres are metres everywhere in the zone.
+      const double cx = gt[0] + gt[1] * ds->GetRasterXSize() / 2 + gt[2] * ds->GetRasterYSize() / 2;
+      const double cy = gt[3] + gt[4] * ds->GetRasterXSize() / 2 + gt[5] * ds->GetRasterYSize() / 2;
+      OGRSpatialReference wgs;
+      wgs.SetWellKnownGeogCS("WGS84");
+      wgs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+      OGRSpatialReference src_srs(*srs);
+      src_srs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+      double lon = cx, lat = cy;
+      std::unique_ptr<OGRCoordinateTransformation> ct(OGRCreateCoordinateTransformation(&src_srs, &wgs));
+      if (ct) ct->Transform(1, &lon, &lat);
+      const int zone = std::clamp(int(std::floor((lon + 180.0) / 6.0)) + 1, 1, 60);
+      target = "EPSG:" + std::to_string((lat >= 0 ? 32600 : 32700) + zone);
+    }
+    if (geo && !target.empty()) {
+      if (!srs) throw_usage("the raster has no CRS to warp from: drop --t-srs");
+      ds = warp(ds.get(), target);
+      in.warped = true;
+      in.crs = target;
+      if (ds->GetGeoTransform(gt) != CE_None) throw_data("the warped raster has no geotransform");
+    }
+    GDALRasterBand* band = ds->GetRasterBand(1);
+    const uint32_t w = uint32_t(ds->GetRasterXSize()), d = uint32_t(ds->GetRasterYSize());
+    if (w < 2 || d < 2) throw_data("a heightmap needs at least 2x2 pixels", std::nullopt, ">= 2x2",
+                                   std::to_string(w) + "x" + std::to_string(d));
+    if (uint64_t(w) * d > o.max_samples) {
+      throw_data("raster of " + std::to_string(w) + "x" + std::to_string(d) +
+                 " pixels is over the limit of " + std::to_string(o.max_samples) +
+                 ": crop it first (gdal_translate -srcwin)");
+    }
+    // Read in strips of about 4 Mi pixels into a buffer that grows with what the file has
+    // delivered: a small file whose header claims 2^28 pixels fails at its first missing strip,
+    // not after allocating for all of them.
+    std::vector<float> px;
+    const uint32_t strip = uint32_t(std::clamp<uint64_t>((uint64_t(4) << 20) / w, 1, d));
+    for (uint32_t y0 = 0; y0 < d; y0 += strip) {
+      const uint32_t rows = std::min(strip, d - y0);
+      const size_t at = px.size();
+      px.resize(at + size_t(w) * rows);
+      if (band->RasterIO(GF_Read, 0, int(y0), int(w), int(rows), px.data() + at, int(w), int(rows),
+                         GDT_Float32, 0, 0) != CE_None) {
+        throw_data(std::string("cannot read the raster: ") + CPLGetLastErrorMsg(), std::nullopt,
+                   std::to_string(w) + "x" + std::to_string(d) + " pixels",
+                   "a read error at row " + std::to_string(y0));
+      }
+    }
+    int has_nodata = 0;
+    const double nodata = band->GetNoDataValue(&has_nodata);
+    int has_scale = 0, has_offset = 0;
+    double scale = band->GetScale(&has_scale), offset = band->GetOffset(&has_offset);
+    if (!has_scale) scale = 1;
+    if (!has_offset) offset = 0;
+    const GDALDataType type = band->GetRasterDataType();
+    for (float& v : px) {
+      if (std::isnan(v) || (has_nodata && double(v) == float(nodata))) {
+        v = NAN;
+        ++in.nodata;
+      } else if (!geo && o.terrain_size) {
+        v = float(double(v) / type_max(type));
+      } else {
+        v = float(double(v) * scale + offset);
+      }
+    }
+    in.width = w;
+    in.depth = d;
+    if (info) *info = in;
+    if (o.terrain_size) return place_unity(std::move(px), w, d, false, o);
+    if (!geo) {
+      throw_usage("the raster has no georeferencing: give --terrain-size W,H,L (and --terrain-pos X,Y,Z)");
+    }
+    if (gt[2] != 0 || gt[4] != 0) {
+      throw_usage("the raster's geotransform is rotated: warp it north-up first (gdalwarp)");
+    }
+    // Pixel centres; rows reordered so that sample row 0 is the southern (min z) edge.
+    const bool north_up = gt[5] < 0;
+    const double south = north_up ? gt[3] + gt[5] * d : gt[3];
+    const double west = gt[1] > 0 ? gt[0] : gt[0] + gt[1] * w;
+    std::array<double, 3> org = o.origin ? *o.origin : std::array<double, 3>{west, south, 0};
+    Heightfield hf;
+    hf.width = w;
+    hf.depth = d;
+    hf.dx = std::abs(gt[1]);
+    hf.dz = std::abs(gt[5]);
+    hf.origin_x = west + 0.5 * hf.dx - org[0];
+    hf.origin_z = south + 0.5 * hf.dz - org[1];
+    hf.heights.resize(px.size());
+    for (uint32_t j = 0; j < d; ++j) {
+      const uint32_t src = north_up ? d - 1 - j : j;
+      for (uint32_t i = 0; i < w; ++i) {
+        const uint32_t si = gt[1] > 0 ? i : w - 1 - i;
+        const float v = px[si + size_t(w) * src];
+        hf.heights[i + size_t(w) * j] = std::isnan(v) ? v : float(double(v) - org[2]);
+      }
+    }
+    return hf;
+  });
+}
+
+}  // namespace voxkit::heightmap

@@ -1,0 +1,84 @@
+// Splat control images through stb_image, with GDAL for the rasters stb does not read.
+#include "formats/image/splat.hpp"
+
+#include <gdal_priv.h>
+#include <stb_image.h>
+
+#include <memory>
+
+#include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
+
+namespace voxkit::splat {
+namespace {
+
+constexpr uint64_t kMaxTexels = uint64_t(1) << 26;
+
+SplatImage from_gdal(const std::string& path) {
+  GDALAllRegister();
+  CPLPushErrorHandler(CPLQuietErrorHandler);
+  std::unique_ptr<GDALDataset, void (*)(GDALDataset*)> ds(
+      GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY),
+      [](GDALDataset* d) { GDALClose(d); });
+  CPLPopErrorHandler();
+  if (!ds) throw_data("not an image stb_image or GDAL can read");
+  SplatImage img;
+  img.width = uint32_t(ds->GetRasterXSize());
+  img.height = uint32_t(ds->GetRasterYSize());
+  if (uint64_t(img.width) * img.height > kMaxTexels) {
+    throw_data("control image is larger than the limit of " + std::to_string(kMaxTexels) + " texels");
+  }
+  img.rgba.assign(size_t(img.width) * img.height * 4, 0);
+  const int bands = std::min(4, ds->GetRasterCount());
+  for (int b = 0; b < bands; ++b) {
+    // Clamped to 0..255 by RasterIO; an interleaved write with a 4-byte pixel stride.
+    if (ds->GetRasterBand(b + 1)->RasterIO(GF_Read, 0, 0, int(img.width), int(img.height),
+                                           img.rgba.data() + b, int(img.width), int(img.height),
+                                           GDT_Byte, 4, int64_t(img.width) * 4) != CE_None) {
+      throw_data(std::string("cannot read band ") + std::to_string(b + 1) + ": " + CPLGetLastErrorMsg());
+    }
+  }
+  return img;
+}
+
+}  // namespace
+
+SplatImage read(const std::string& path) {
+  return with_source(io::display_name(path), [&] {
+    auto bytes = io::read_all(path, uint64_t(1) << 30);
+    int w = 0, h = 0, n = 0;
+    if (stbi_info_from_memory(bytes.data(), int(bytes.size()), &w, &h, &n)) {
+      if (uint64_t(w) * uint64_t(h) > kMaxTexels) {
+        throw_data("control image is larger than the limit of " + std::to_string(kMaxTexels) + " texels",
+                   std::nullopt, "", std::to_string(w) + "x" + std::to_string(h));
+      }
+      stbi_uc* px = stbi_load_from_memory(bytes.data(), int(bytes.size()), &w, &h, &n, 0);
+      if (!px) throw_data(std::string("cannot decode the image: ") + stbi_failure_reason());
+      SplatImage img;
+      img.width = uint32_t(w);
+      img.height = uint32_t(h);
+      img.rgba.assign(size_t(w) * h * 4, 0);
+      for (size_t t = 0; t < size_t(w) * h; ++t)
+        for (int c = 0; c < n && c < 4; ++c) img.rgba[t * 4 + c] = px[t * n + c];
+      stbi_image_free(px);
+      return img;
+    }
+    if (path == "-") throw_data("not an image stb_image can read");
+    return from_gdal(path);
+  });
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  if (text.empty()) return out;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace voxkit::splat

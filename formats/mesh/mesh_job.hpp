@@ -1,0 +1,48 @@
+// The `voxkit mesh` pipeline over a read input: mesh the chunks, clip to the terrain hole,
+// make LODs, merge, optimise the vertex order, export. Each stage timed separately.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/mesh/mesh_export.hpp"
+#include "formats/mesh/mesh_input.hpp"
+#include "lib/mesh/mesh.hpp"
+#include "lib/core/progress.hpp"
+
+namespace voxkit {
+
+struct MeshJob {
+  MeshFormat format = MeshFormat::Glb;
+  Mesher mesher = Mesher::SurfaceNets;
+  std::optional<uint32_t> chunk_cells;  // default: the input's
+  bool merge = false;
+  std::optional<double> clip_overlap;   // set: clip to the hole grown by this many metres
+  std::optional<HoleRect> hole;         // overrides the input's hole
+  std::vector<double> lods;             // extra LOD ratios, each in (0, 1), decreasing
+  double lod_error = 0.05;
+  bool right_handed = true;
+  uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
+};
+
+struct LodStats {
+  double ratio = 1;
+  uint64_t vertices = 0, triangles = 0;
+};
+
+struct MeshJobResult {
+  std::vector<uint8_t> bytes;
+  uint64_t chunks_meshed = 0;    // chunks with a surface
+  uint64_t chunks_exported = 0;  // after the clip
+  uint64_t meshes = 0;           // objects in the file (1 with --merge)
+  std::vector<LodStats> lods;    // lods[0]: the full mesh
+  double mesh_seconds = 0, clip_seconds = 0, optimise_seconds = 0, export_seconds = 0;
+};
+
+// Runs the pipeline. Parallel over chunks; the bytes do not depend on the thread count.
+MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress = {});
+
+
+
+}  // namespace voxkit

@@ -1,0 +1,32 @@
+// Whole-mesh operations before export: merging chunk meshes with welded borders, vertex-cache
+// and vertex-fetch order, LOD simplification (meshoptimizer), and attribute sanity checks.
+#pragma once
+
+#include <span>
+
+#include "lib/mesh/mesh.hpp"
+
+namespace voxkit {
+
+// Concatenates the meshes in order into one, welding vertices whose positions are exactly
+// equal (bitwise, with -0 read as +0): the border vertices chunks share. A welded vertex keeps
+// the attributes of its first occurrence. Every mesh must carry the same attribute arrays
+// (all with normals or none, and so on); a usage error otherwise.
+Mesh merge_meshes(std::span<const Mesh* const> meshes);
+
+// Reorders triangles for the post-transform vertex cache (meshopt_optimizeVertexCache), then
+// vertices in first-use order (meshopt_optimizeVertexFetchRemap) and drops unreferenced ones.
+// Deterministic: the same mesh in gives the same mesh out.
+void optimize_vertex_order(Mesh& mesh);
+
+// A level of detail: `mesh` simplified towards `ratio` of its triangles (0 < ratio <= 1)
+// with meshopt_simplify, keeping every vertex on an open border where it is (so LODs of
+// neighbouring chunks still meet) and a relative error of at most `max_error` (a fraction of
+// the mesh's extent). The result is vertex-order optimised and holds only vertices it uses.
+Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error = 0.05);
+
+// Throws a usage error naming `what` if an attribute array has neither 0 nor one entry per
+// vertex, or an index is out of range.
+void check_mesh(const Mesh& mesh, const char* what);
+
+}  // namespace voxkit
