@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace voxkit {
 
@@ -27,6 +28,8 @@ class Error : public std::exception {
   std::optional<uint64_t> offset() const noexcept { return offset_; }
   const std::string& expected() const noexcept { return expected_; }
   const std::string& found() const noexcept { return found_; }
+  // What went wrong, without source, offset, expected/found or note.
+  const std::string& reason() const noexcept { return what_; }
 
   // Names the file (or "<stdin>") the error is about, unless one is set already.
   void set_source(const std::string& source);
@@ -34,15 +37,17 @@ class Error : public std::exception {
   void shift_offset(uint64_t base);
   // Puts `context` (e.g. "chunk 12: ") before what went wrong.
   void add_context(const std::string& context);
+  // Ends the message with " [NOTE]" (e.g. how the input was taken); notes accumulate.
+  void add_note(const std::string& note);
 
-  // "SOURCE: offset N: WHAT (expected E, found F)"
+  // "SOURCE: offset N: WHAT (expected E, found F) [NOTE]", with input bytes escaped (escape_text).
   const char* what() const noexcept override { return message_.c_str(); }
 
  private:
   void compose();
 
   ErrorKind kind_;
-  std::string what_, expected_, found_, source_;
+  std::string what_, expected_, found_, source_, notes_;
   std::optional<uint64_t> offset_;
   std::string message_;
 };
@@ -54,6 +59,11 @@ class Error : public std::exception {
 
 // "0x1f": a byte for messages.
 std::string hex_byte(uint8_t b);
+
+// Input bytes made safe for a one-line message: a newline becomes "\n", other control
+// characters, DEL and bytes that are not part of valid UTF-8 become "\xNN"; printable
+// ASCII and valid UTF-8 stay as they are. Escaping an escaped text changes nothing.
+std::string escape_text(std::string_view text);
 
 // Runs `f`; an Error that escapes gets `source` as its file name.
 template <class F>
