@@ -69,7 +69,8 @@ void run_list(const Context& ctx, const SaveOptions& o) {
   }
   std::string out;
   for (auto& m : members) {
-    out += m.name + "\t" + (m.method == 0 ? "stored" : m.method == 8 ? "deflate"
+    // A name is bytes from the archive: control characters must not reach the terminal.
+    out += escape_text(m.name) + "\t" + (m.method == 0 ? "stored" : m.method == 8 ? "deflate"
                                                                      : "method " + std::to_string(m.method)) +
            "\t" + std::to_string(m.size) + "\t" + std::to_string(m.compressed_size) + "\t" +
            hex32(m.crc32) + "\n";
