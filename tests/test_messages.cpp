@@ -1,4 +1,5 @@
-// Data-error messages: input bytes escaped, one line each.
+// Data-error messages: input bytes escaped, one line each; the offset and expected/found
+// that ZIP, gzip, XML and LZ4 errors carry.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -21,6 +22,41 @@
 
 using namespace voxkit;
 using Bytes = std::vector<uint8_t>;
+
+namespace {
+
+Bytes B(const std::string& s) { return Bytes(s.begin(), s.end()); }
+
+// Runs `f` and returns the Error it throws (fails the test when it throws none).
+template <class F>
+Error error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e;
+  }
+  FAIL("no voxkit::Error thrown");
+  return Error(ErrorKind::Data, "unreachable");
+}
+
+// The offset is set, and expected/found too.
+void check_located(const Error& e) {
+  INFO(e.what());
+  CHECK(e.offset().has_value());
+  CHECK(!e.expected().empty());
+  CHECK(!e.found().empty());
+}
+
+Bytes small_zip() {
+  zip::Writer w;
+  zip::Writer::Options d;
+  std::string a = "alpha alpha alpha alpha alpha";
+  w.add("a.txt", B(a), d);
+  w.add("b.txt", B("bravo"), d);
+  return w.finish();
+}
+
+}  // namespace
 
 TEST_CASE("input bytes in a message are escaped: one line, no control bytes", "[messages]") {
   Error e(ErrorKind::Data, "bad name 'a\nb\x01\x1b[2J\x7f\xff'", 4, "'x\ty'", "\r");
@@ -47,4 +83,61 @@ TEST_CASE("a note ends the message and keeps offset, expected and found", "[mess
   CHECK(std::string(e.what()) == "f: offset 7: bad byte (expected 0x00, found 0x01) [read as lz4]");
   CHECK(e.reason() == "bad byte");
   CHECK(e.offset() == 7u);
+}
+
+TEST_CASE("LZ4 block errors give the offset in the block", "[messages]") {
+  const Bytes block = lz4::compress(Bytes(100, 7));
+  Bytes out(101);
+  auto e = error_of([&] { lz4::decompress_to(block, out); });
+  CHECK(e.offset() == block.size());
+  check_located(e);
+  Bytes small(99);
+  e = error_of([&] { lz4::decompress_to(block, small); });
+  CHECK(e.offset().has_value());
+  check_located(e);
+  e = error_of([&] { lz4::decompress(Bytes{0x10, 'a'}, 5000); });
+  CHECK(e.offset() == 2u);
+  check_located(e);
+}
+
+TEST_CASE("ZIP errors give offset, expected and found", "[messages]") {
+  const Bytes z = small_zip();
+  // No end record.
+  Bytes no_end(z.begin(), z.end() - 22);
+  check_located(error_of([&] { save::list_members(no_end); }));
+  // A member that is not there.
+  auto e = error_of([&] { save::read_member(z, "c.txt", 1 << 20); });
+  check_located(e);
+  CHECK_THAT(e.what(), Catch::Contains("no member named c.txt"));
+  // Corrupt deflate data: zlib's reason as what was found.
+  auto a = zip::read_archive(zip::MemorySource(z));
+  Bytes bad = z;
+  for (uint64_t i = a.entries[0].data_offset; i < a.entries[0].data_offset + 4; ++i) bad[i] = 0xff;
+  e = error_of([&] { save::read_member(bad, "a.txt", 1 << 20); });
+  check_located(e);
+  CHECK_THAT(e.found(), Catch::Contains("zlib"));
+  // Two members of one name.
+  zip::Writer w;
+  w.add("x", B("1"), {});
+  w.add("x", B("2"), {});
+  const Bytes twice = w.finish();
+  check_located(error_of([&] { save::read_member(twice, "x", 100); }));
+  // A split archive: the end record names disk 1.
+  Bytes split = z;
+  zip::put16(&split[split.size() - 22 + 4], 1);
+  check_located(error_of([&] { save::list_members(split); }));
+}
+
+TEST_CASE("gzip, region grid and world.xml errors give offset, expected and found", "[messages]") {
+  Bytes gz = terrain_base::gzip(Bytes(1000, 1));
+  gz[12] ^= 0xff;
+  gz[13] ^= 0xff;
+  auto e = error_of([&] { terrain_base::gunzip(gz); });
+  check_located(e);
+  check_located(error_of([&] { decode_region_grid(Bytes(7), Dims{2, 2, 2}); }));
+  for (const char* doc : {"<a><!-- open", "<a x=\"1>", "</a>", "<a><?pi", "<!DOCTYPE a",
+                          "<a><![CDATA[ x", "<a b='1' </a>"}) {
+    INFO(doc);
+    check_located(error_of([&] { world_xml::read_rooms(doc); }));
+  }
 }

@@ -91,7 +91,11 @@ std::vector<uint8_t> member_of(const zip::Source& src, const std::string& name,
                                uint64_t max_bytes, MemberOrigin* origin = nullptr) {
   auto a = zip::read_archive(src);
   long i = a.find(name);
-  if (i < 0) throw_data("the archive has no member named " + name);
+  if (i < 0) {
+    // Offset: the central directory, where the names are listed.
+    throw_data("the archive has no member named " + name, a.cd_offset, "a member " + name,
+               std::to_string(a.entries.size()) + " members, none of that name");
+  }
   const zip::Entry& e = a.entries[size_t(i)];
   if (!origin) return zip::read_entry(src, e, max_bytes);
   *origin = MemberOrigin{};

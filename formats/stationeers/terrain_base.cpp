@@ -40,7 +40,7 @@ std::vector<uint8_t> gunzip(std::span<const uint8_t> gz, uint64_t max_bytes) {
       const uint64_t consumed = zs.total_in;
       const std::string msg = zs.msg ? zs.msg : "error " + std::to_string(rc);
       inflateEnd(&zs);
-      throw_data("bad gzip stream: " + msg, consumed);
+      throw_data("bad gzip stream", consumed, "valid gzip data", "zlib: " + msg);
     }
   }
   const uint64_t consumed = zs.total_in;

@@ -43,7 +43,9 @@ Token Tokenizer::next() {
   }
   auto find = [&](uint64_t from, std::string_view what, const char* unterminated) {
     auto at = doc_.find(what, from);
-    if (at == std::string_view::npos) throw_data(unterminated, t.begin);
+    if (at == std::string_view::npos) {
+      throw_data(unterminated, t.begin, "'" + std::string(what) + "'", "the end of the file");
+    }
     return uint64_t(at + what.size());
   };
   std::string_view rest = doc_.substr(pos_);
@@ -61,11 +63,14 @@ Token Tokenizer::next() {
     uint64_t p = pos_ + 2;
     int depth = 0;
     for (;; ++p) {
-      if (p >= n) throw_data("unterminated declaration", t.begin);
+      if (p >= n) throw_data("unterminated declaration", t.begin, "'>'", "the end of the file");
       char c = d[p];
       if (c == '"' || c == '\'') {
         const void* q = std::memchr(d + p + 1, c, n - p - 1);
-        if (!q) throw_data("unterminated quoted value", p);
+        if (!q) {
+          throw_data("unterminated quoted value", p, std::string("a closing ") + c,
+                     "the end of the file");
+        }
         p = uint64_t(static_cast<const char*>(q) - d);
       } else if (c == '[') {
         ++depth;
@@ -90,13 +95,21 @@ Token Tokenizer::next() {
     // Attributes are skipped: quoted values may hold anything but their own quote.
     bool slash = false;
     for (;; ++p) {
-      if (p >= n) throw_data("unterminated tag <" + shown(t.name), t.begin);
+      if (p >= n) {
+        throw_data("unterminated tag <" + shown(t.name), t.begin, "'>'", "the end of the file");
+      }
       char c = d[p];
       if (c == '>') break;
       if (c == '"' || c == '\'') {
-        if (closing) throw_data("end tag </" + shown(t.name) + "> has attributes", p);
+        if (closing) {
+          throw_data("end tag </" + shown(t.name) + "> has attributes", p, "'>'",
+                     std::string("'") + c + "'");
+        }
         const void* q = std::memchr(d + p + 1, c, n - p - 1);
-        if (!q) throw_data("unterminated attribute value in <" + shown(t.name), p);
+        if (!q) {
+          throw_data("unterminated attribute value in <" + shown(t.name), p,
+                     std::string("a closing ") + c, "the end of the file");
+        }
         p = uint64_t(static_cast<const char*>(q) - d);
         slash = false;
         continue;
@@ -124,7 +137,8 @@ Token Walker::next() {
     opened_at_.push_back(t.begin);
   } else if (t.kind == Kind::End) {
     if (names_.empty()) {
-      throw_data("end tag </" + shown(t.name) + "> without an open element", t.begin);
+      throw_data("end tag </" + shown(t.name) + "> without an open element", t.begin,
+                 "an element to close", "none open");
     }
     if (names_.back() != t.name) {
       throw_data("end tag does not match the element opened at offset " +

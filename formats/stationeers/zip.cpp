@@ -71,7 +71,10 @@ long Archive::find(const std::string& name) const {
   for (size_t i = 0; i < entries.size(); ++i) {
     if (entries[i].name != name) continue;
     if (found >= 0) {
-      throw_data("the archive holds two members named " + name, entries[i].local_offset);
+      throw_data("the archive holds two members named " + name, entries[i].local_offset,
+                 "one member of that name",
+                 "a second one (the first's local header is at offset " +
+                     std::to_string(entries[size_t(found)].local_offset) + ")");
     }
     found = long(i);
   }
@@ -101,7 +104,12 @@ Archive read_archive(const Source& src) {
       }
     }
   }
-  if (eocd < 0) throw_data("not a ZIP archive: no end of central directory record", n);
+  if (eocd < 0) {
+    throw_data("not a ZIP archive: no end of central directory record", n,
+               "the signature " + hex32(kEocdSig) + " in the last " + std::to_string(tail_len) +
+                   " bytes",
+               "none");
+  }
   const uint8_t* e = &tail[size_t(eocd)];
   a.eocd_offset = tail_at + uint64_t(eocd);
   uint16_t disk = get16(e + 4), cd_disk = get16(e + 6);
@@ -136,7 +144,10 @@ Archive read_archive(const Source& src) {
     }
   }
   if (disk != 0 || cd_disk != 0 || disk_count != count) {
-    throw_data("split (multi-disk) archives are not supported", a.eocd_offset + 4);
+    throw_data("split (multi-disk) archives are not supported", a.eocd_offset + 4,
+               "disk 0 holding all " + std::to_string(count) + " members",
+               "disk " + std::to_string(disk) + ", directory on disk " + std::to_string(cd_disk) +
+                   ", " + std::to_string(disk_count) + " members on this disk");
   }
   if (a.cd_offset > cd_limit || a.cd_size > cd_limit - a.cd_offset) {
     throw_data("central directory runs past the end records", a.eocd_offset + 12,
@@ -156,7 +167,10 @@ Archive read_archive(const Source& src) {
   for (uint64_t i = 0; i < count; ++i) {
     Entry& en = a.entries[i];
     const uint64_t at = a.cd_offset + p;
-    if (p + 46 > cd.size()) throw_data("truncated central directory record", at);
+    if (p + 46 > cd.size()) {
+      throw_data("truncated central directory record", at, "46 bytes",
+                 std::to_string(cd.size() - p) + " bytes left in the directory");
+    }
     const uint8_t* r = cd.data() + p;
     if (get32(r) != kCentralSig) {
       throw_data("bad central directory signature", at, hex32(kCentralSig), hex32(get32(r)));
@@ -184,7 +198,9 @@ Archive read_archive(const Source& src) {
       const Zip64Field& z = en.central64;
       if ((big_size && z.size_at < 0) || (big_csize && z.csize_at < 0) ||
           (big_offset && z.offset_at < 0)) {
-        throw_data("member " + en.name + " lacks the ZIP64 field its sizes refer to", at);
+        throw_data("member " + en.name + " lacks the ZIP64 field its sizes refer to", at,
+                   "a ZIP64 extra field (id 0x0001) with the 0xffffffff values",
+                   "none, or one too short");
       }
       if (big_size) en.size = get64(r + z.size_at);
       if (big_csize) en.compressed_size = get64(r + z.csize_at);
@@ -210,7 +226,9 @@ Archive read_archive(const Source& src) {
     }
     uint64_t hlen = 30 + uint64_t(get16(&fixed[26])) + get16(&fixed[28]);
     if (hlen > a.cd_offset - lo) {
-      throw_data("local header of " + en.name + " runs into the central directory", lo);
+      throw_data("local header of " + en.name + " runs into the central directory", lo,
+                 "at most " + std::to_string(a.cd_offset - lo) + " bytes",
+                 std::to_string(hlen) + " bytes");
     }
     en.local = read_bytes(src, lo, hlen);
     const uint8_t* l = en.local.data();
@@ -255,7 +273,8 @@ Archive read_archive(const Source& src) {
       en.descriptor_size = (sig ? 4 : 0) + 4 + (wide ? 16 : 8);
       if (en.descriptor_size > room) {
         throw_data("data descriptor of " + en.name + " runs into the central directory",
-                   data_end);
+                   data_end, "at most " + std::to_string(room) + " bytes",
+                   std::to_string(en.descriptor_size) + " bytes");
       }
       en.end_offset = data_end + en.descriptor_size;
     }
@@ -280,7 +299,10 @@ Archive read_archive(const Source& src) {
 std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_bytes,
                                 DeflateIndex* index) {
   if (index) *index = DeflateIndex{};
-  if (e.encrypted()) throw_data("member " + e.name + " is encrypted", e.local_offset);
+  if (e.encrypted()) {
+    throw_data("member " + e.name + " is encrypted", e.local_offset,
+               "flag bit 0 clear (not encrypted)", "flags " + hex32(e.flags));
+  }
   if (e.size > max_bytes) {
     throw_data("member " + e.name + " is too large", e.local_offset,
                "at most " + std::to_string(max_bytes) + " bytes", std::to_string(e.size));
@@ -309,7 +331,8 @@ std::vector<uint8_t> read_entry(const Source& src, const Entry& e, uint64_t max_
                  std::to_string(e.size) + " bytes", "more");
     }
     if (st.rc == Z_DATA_ERROR) {
-      throw_data("corrupt deflate data in " + e.name + ": " + st.message, at);
+      throw_data("corrupt deflate data in " + e.name, at, "valid deflate data",
+                 "zlib: " + st.message);
     }
     if (st.rc == Z_MEM_ERROR) throw_data("out of memory inflating " + e.name, at);
     if (st.rc != Z_STREAM_END) {

@@ -12,7 +12,8 @@ RegionGrid decode_region_grid(std::span<const uint8_t> bytes, const Dims& cells)
   check_dims(cells);
   uint64_t want = cells.samples() * 2;
   if (bytes.size() != want)
-    throw_data("region grid size does not match the cells", std::nullopt,
+    // Offset: where the bytes end early, or where the extra bytes start.
+    throw_data("region grid size does not match the cells", std::min<uint64_t>(bytes.size(), want),
                std::to_string(want) + " bytes (2 per sample)", std::to_string(bytes.size()) + " bytes");
   RegionGrid g;
   g.cells = cells;

@@ -54,7 +54,8 @@ void decompress_to(std::span<const uint8_t> block, std::span<uint8_t> out) {
                                       int(block.size()), int(out.size()));
   if (got >= 0 && size_t(got) == out.size()) return;
   if (got >= 0) {
-    throw_data("LZ4 block decompresses to fewer bytes than expected", std::nullopt,
+    // liblz4 consumed the whole block: the missing bytes were due at its end.
+    throw_data("LZ4 block decompresses to fewer bytes than expected", block.size(),
                bytes(out.size()), bytes(size_t(got)));
   }
   // Either malformed or longer than expected: decode into a scratch buffer as large as the
@@ -62,22 +63,25 @@ void decompress_to(std::span<const uint8_t> block, std::span<uint8_t> out) {
   const uint64_t bound = max_expansion(block.size());
   const uint64_t probe =
       std::min<uint64_t>(bound, std::min<uint64_t>(kMaxBlockSize, out.size() + (64u << 20)));
+  // liblz4 reports -(input position) - 1 where it stopped.
+  const uint64_t stopped = uint64_t(-int64_t(got) - 1);
   int bad = got;
   if (probe > out.size()) {
     std::unique_ptr<char[]> scratch(new char[probe]);
     const int full = LZ4_decompress_safe(src, scratch.get(), int(block.size()), int(probe));
     if (full >= 0) {
-      throw_data("LZ4 block decompresses to more bytes than expected", std::nullopt,
+      // Where the expected size ran out.
+      throw_data("LZ4 block decompresses to more bytes than expected", stopped,
                  bytes(out.size()), bytes(size_t(full)));
     }
     if (probe < bound) {
       throw_data("LZ4 block is malformed or decompresses to far more than expected",
-                 std::nullopt, bytes(out.size()), "more than " + bytes(probe) + " or bad data");
+                 uint64_t(-int64_t(full) - 1), bytes(out.size()),
+                 "more than " + bytes(probe) + " or bad data");
     }
     bad = full;
   }
-  // The buffer was as large as the block can expand to, so the block itself is bad;
-  // liblz4 reports -(input position) - 1 where it stopped.
+  // The buffer was as large as the block can expand to, so the block itself is bad.
   throw_data("malformed LZ4 block", uint64_t(-int64_t(bad) - 1),
              "valid sequences ending exactly at the end of the block",
              "a bad offset or length, or a block that ends early or late");
@@ -89,7 +93,7 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> block, size_t expected,
     throw_usage("expected size " + bytes(expected) + " is over the limit of " + bytes(max_size));
   }
   if (expected > max_expansion(block.size())) {
-    throw_data("LZ4 block is too short for the expected size", std::nullopt,
+    throw_data("LZ4 block is too short for the expected size", block.size(),
                "at least " + bytes((expected - 16 + 254) / 255) + " of block for " +
                    bytes(expected),
                bytes(block.size()));

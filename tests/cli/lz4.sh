@@ -21,7 +21,7 @@ same "$T/z.back" "$T/zeros"
 same "$T/z.back2" "$T/zeros"
 # wrong sizes: exit 1, expected vs found, no output
 run 1 "$VOXKIT" lz4 decompress --size 4 "$T/hello.lz4" -o "$T/bad"
-err_has "hello.lz4: LZ4 block decompresses to more bytes than expected (expected 4 bytes, found 5 bytes)"
+err_has "hello.lz4: offset 1: LZ4 block decompresses to more bytes than expected (expected 4 bytes, found 5 bytes)"
 absent "$T/bad"
 run 1 "$VOXKIT" lz4 decompress --size 6 "$T/hello.lz4" -o "$T/bad"
 err_has "expected 6 bytes, found 5 bytes"
