@@ -1,5 +1,5 @@
 // Data-error messages: input bytes escaped, one line each; the offset and expected/found
-// that ZIP, gzip, XML and LZ4 errors carry.
+// that ZIP, gzip, PNG, XML and LZ4 errors carry.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -140,4 +140,30 @@ TEST_CASE("gzip, region grid and world.xml errors give offset, expected and foun
     INFO(doc);
     check_located(error_of([&] { world_xml::read_rooms(doc); }));
   }
+}
+
+TEST_CASE("a damaged PNG control image is reported where it is damaged", "[messages]") {
+  test::TempDir dir;
+  RgbImage img;
+  img.width = 8;
+  img.height = 8;
+  img.rgb.assign(8 * 8 * 3, 90);
+  const Bytes good = png::encode(img);
+  CHECK_NOTHROW(png::check_structure(good));
+  // Cut inside the image data: stb_image cannot decode it.
+  const Bytes cut(good.begin(), good.end() - 20);
+  io::write_file(dir.file("cut.png"), cut);
+  auto e = error_of([&] { splat::read(dir.file("cut.png")); });
+  check_located(e);
+  CHECK_THAT(e.what(), Catch::Contains("cut.png"));
+  // A flipped CRC and a bad signature.
+  Bytes crc = good;
+  crc[8 + 8 + 13] ^= 1;  // IHDR's CRC
+  e = error_of([&] { png::check_structure(crc); });
+  CHECK(e.offset() == 29u);
+  check_located(e);
+  Bytes sig = good;
+  sig[5] = 0;
+  e = error_of([&] { png::check_structure(sig); });
+  CHECK(e.offset() == 5u);
 }

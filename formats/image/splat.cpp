@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "formats/core/io.hpp"
+#include "formats/image/png.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::splat {
@@ -53,7 +54,12 @@ SplatImage read(const std::string& path) {
                    std::nullopt, "", std::to_string(w) + "x" + std::to_string(h));
       }
       stbi_uc* px = stbi_load_from_memory(bytes.data(), int(bytes.size()), &w, &h, &n, 0);
-      if (!px) throw_data(std::string("cannot decode the image: ") + stbi_failure_reason());
+      if (!px) {
+        // Say where a damaged PNG is damaged; stb_image only says what it disliked.
+        if (png::looks_like_png(bytes)) png::check_structure(bytes);
+        throw_data("cannot decode the image", std::nullopt, "image data stb_image can decode",
+                   std::string("stb_image: ") + stbi_failure_reason());
+      }
       SplatImage img;
       img.width = uint32_t(w);
       img.height = uint32_t(h);
@@ -63,6 +69,7 @@ SplatImage read(const std::string& path) {
       stbi_image_free(px);
       return img;
     }
+    if (png::looks_like_png(bytes)) png::check_structure(bytes);
     if (path == "-") throw_data("not an image stb_image can read");
     return from_gdal(path);
   });
