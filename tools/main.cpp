@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "formats/diagnostics.hpp"
 #include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
   app.fallthrough();  // global flags are accepted after the verb too
 
   Context ctx;
+  // Warnings from formats/ (GDAL's messages among them) are diagnostics: -q silences them.
+  diag::set_sink([&ctx](const std::string& line) { ctx.warn(line); });
   app.add_flag("-q,--quiet", ctx.quiet, "Print no diagnostics or progress on stderr");
   app.add_flag("-f,--force", ctx.force, "Overwrite existing output files");
   app.add_option("-j,--threads", ctx.threads, "Worker threads (0 = all cores)")

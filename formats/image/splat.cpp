@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "formats/gdal_messages.hpp"
 #include "formats/core/io.hpp"
 #include "formats/image/png.hpp"
 #include "lib/core/error.hpp"
@@ -17,12 +18,11 @@ constexpr uint64_t kMaxTexels = uint64_t(1) << 26;
 
 SplatImage from_gdal(const std::string& path) {
   GDALAllRegister();
-  CPLPushErrorHandler(CPLQuietErrorHandler);
+  gdal::GdalMessages gdal_said(path);
   std::unique_ptr<GDALDataset, void (*)(GDALDataset*)> ds(
       GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY),
       [](GDALDataset* d) { GDALClose(d); });
-  CPLPopErrorHandler();
-  if (!ds) throw_data("not an image stb_image or GDAL can read");
+  if (!ds) throw_data("not an image stb_image or GDAL can read (" + gdal_said.take() + ")");
   SplatImage img;
   img.width = uint32_t(ds->GetRasterXSize());
   img.height = uint32_t(ds->GetRasterYSize());
@@ -36,7 +36,7 @@ SplatImage from_gdal(const std::string& path) {
     if (ds->GetRasterBand(b + 1)->RasterIO(GF_Read, 0, 0, int(img.width), int(img.height),
                                            img.rgba.data() + b, int(img.width), int(img.height),
                                            GDT_Byte, 4, int64_t(img.width) * 4) != CE_None) {
-      throw_data(std::string("cannot read band ") + std::to_string(b + 1) + ": " + CPLGetLastErrorMsg());
+      throw_data("cannot read band " + std::to_string(b + 1) + ": " + gdal_said.take());
     }
   }
   return img;
