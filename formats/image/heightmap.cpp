@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <sstream>
 
+#include "formats/gdal_messages.hpp"
 #include "formats/core/io.hpp"
 #include "lib/core/error.hpp"
 
@@ -72,7 +74,9 @@ Heightfield place_unity(std::vector<float>&& norm, uint32_t w, uint32_t d, bool 
   return hf;
 }
 
-Dataset warp(GDALDataset* src, const std::string& target) {
+// Reprojects `src` to `target` (checked beforehand). A failure is the file's: GDAL could
+// not read or transform its samples.
+Dataset warp(GDALDataset* src, const std::string& target, gdal::GdalMessages& gdal_said) {
   std::vector<std::string> args{"-of", "MEM", "-t_srs", target, "-r", "bilinear", "-ot",
                                 "Float32", "-dstnodata", "nan"};
   std::vector<char*> argv;
@@ -80,14 +84,60 @@ Dataset warp(GDALDataset* src, const std::string& target) {
   argv.push_back(nullptr);
   GDALWarpAppOptions* wo = GDALWarpAppOptionsNew(argv.data(), nullptr);
   if (!wo) throw_usage("bad warp target CRS '" + target + "'");
-  GDALDatasetH in = GDALDataset::ToHandle(src);
+  // Only band 1 is the heightmap: warp a one-band view of it, never the other bands (a
+  // damaged header can claim 65535 of them).
+  char of[] = "-of", vrt[] = "VRT", b[] = "-b", one[] = "1";
+  char* targs[] = {of, vrt, b, one, nullptr};
+  GDALTranslateOptions* to = GDALTranslateOptionsNew(targs, nullptr);
   int usage_error = 0;
+  Dataset band1(GDALDataset::FromHandle(
+      GDALTranslate("", GDALDataset::ToHandle(src), to, &usage_error)));
+  GDALTranslateOptionsFree(to);
+  if (!band1) {
+    GDALWarpAppOptionsFree(wo);
+    throw_data("cannot read band 1 of the raster: " + gdal_said.take());
+  }
+  GDALDatasetH in = GDALDataset::ToHandle(band1.get());
   GDALDatasetH out = GDALWarp("", nullptr, 1, &in, wo, &usage_error);
   GDALWarpAppOptionsFree(wo);
-  if (!out) {
-    throw_usage("cannot warp to '" + target + "': " + CPLGetLastErrorMsg());
+  Dataset ds(GDALDataset::FromHandle(out));
+  if (!ds || gdal_said.failed()) {
+    throw_data("cannot warp the raster to " + target + ": " + gdal_said.take());
   }
-  return Dataset(GDALDataset::FromHandle(out));
+  return ds;
+}
+
+// Where a classic TIFF's first directory holds GeoTIFF tags (the offsets of their entries):
+// the tie point, pixel scale or transformation tags, and the GeoKey tags. Other files, and
+// TIFFs too damaged to walk, have none.
+struct GeoTags {
+  std::optional<uint64_t> transform_at, keys_at;
+};
+
+GeoTags scan_geotiff_tags(const std::string& path) {
+  GeoTags g;
+  std::ifstream f(path, std::ios::binary);
+  uint8_t h[8];
+  if (!f.read(reinterpret_cast<char*>(h), 8)) return g;
+  const bool le = h[0] == 'I' && h[1] == 'I';
+  if (!le && !(h[0] == 'M' && h[1] == 'M')) return g;
+  auto u16 = [&](const uint8_t* p) { return le ? uint32_t(p[0] | p[1] << 8) : uint32_t(p[0] << 8 | p[1]); };
+  auto u32 = [&](const uint8_t* p) { return le ? u16(p) | u16(p + 2) << 16 : u16(p) << 16 | u16(p + 2); };
+  if (u16(h + 2) != 42) return g;
+  const uint64_t ifd = u32(h + 4);
+  uint8_t c[2];
+  if (!f.seekg(std::streamoff(ifd)) || !f.read(reinterpret_cast<char*>(c), 2)) return g;
+  const uint32_t n = std::min<uint32_t>(u16(c), 4096);
+  std::vector<uint8_t> e(size_t(n) * 12);
+  f.read(reinterpret_cast<char*>(e.data()), std::streamsize(e.size()));
+  const size_t got = size_t(f.gcount()) / 12;
+  for (size_t i = 0; i < got; ++i) {
+    const uint32_t tag = u16(&e[12 * i]);
+    const uint64_t at = ifd + 2 + 12 * i;
+    if ((tag == 33550 || tag == 33922 || tag == 34264) && !g.transform_at) g.transform_at = at;
+    if ((tag == 34735 || tag == 34736 || tag == 34737) && !g.keys_at) g.keys_at = at;
+  }
+  return g;
 }
 
 }  // namespace
@@ -157,20 +207,56 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
   }
   return with_source(path, [&]() -> Heightfield {
     GDALAllRegister();
-    CPLErrorReset();
-    CPLPushErrorHandler(CPLQuietErrorHandler);
+    // GDAL's messages about the file: part of the error when they explain it, else warnings.
+    gdal::GdalMessages gdal_said(path);
+    // A missing placement is the caller's to give, unless GDAL found the file damaged (a
+    // GeoTIFF tag it had to ignore): then it is the file's fault.
+    auto placement_error = [&](const std::string& what, const std::string& fix) {
+      if (gdal_said.complained()) throw_data(what + ": the file is damaged (" + gdal_said.take() + ")");
+      throw_usage(what + ": " + fix);
+    };
     Dataset ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
-    CPLPopErrorHandler();
     if (!ds) {
       if (!io::exists(path)) throw Error(ErrorKind::Io, "cannot open: no such file");
-      throw_data(std::string("not a raster GDAL can read: ") + CPLGetLastErrorMsg());
+      throw_data("not a raster GDAL can read: " + gdal_said.take("no GDAL driver recognises it"));
     }
+    if (gdal_said.failed()) throw_data("GDAL cannot read the raster: " + gdal_said.take());
     if (ds->GetRasterCount() < 1) throw_data("the raster has no band");
     Info in;
     in.driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "GDAL";
     double gt[6];
-    const bool geo = ds->GetGeoTransform(gt) == CE_None && !o.terrain_size;
+    const bool has_gt = ds->GetGeoTransform(gt) == CE_None;
+    const bool geo = has_gt && !o.terrain_size;
     const OGRSpatialReference* srs = ds->GetSpatialRef();
+    // Three or more ground control points are georeferencing of another kind (one tie point
+    // without a pixel scale is what is left of a damaged one).
+    const bool gcps = ds->GetGCPCount() >= 3;
+    if (!o.terrain_size && !gcps) {
+      // GeoTIFF tags GDAL could not use: the georeferencing is damaged, not absent.
+      const GeoTags tags = scan_geotiff_tags(path);
+      auto said = [&] { return gdal_said.complained() ? ": " + gdal_said.take() : std::string(); };
+      if (!has_gt && tags.transform_at) {
+        throw_data("the GeoTIFF's tie point, pixel scale or transformation tags give no "
+                   "geotransform" + said(),
+                   *tags.transform_at, "a geotransform", "none");
+      }
+      if (!srs && tags.keys_at) {
+        throw_data("the GeoTIFF's GeoKey tags give no CRS" + said(), *tags.keys_at, "a CRS",
+                   "none");
+      }
+    }
+    if (!has_gt && srs && !o.terrain_size && !gcps) {
+      // A CRS without the pixel-to-map transform: the georeferencing is broken, not absent.
+      throw_data("the raster names a CRS (" + crs_name(*srs) + ") but has no geotransform" +
+                     (gdal_said.complained() ? " (" + gdal_said.take() + ")" : std::string()),
+                 std::nullopt, "a geotransform (GeoTIFF tie point and pixel scale)", "none");
+    }
+    if (geo && !std::all_of(gt, gt + 6, [](double v) { return std::isfinite(v); })) {
+      throw_data("the raster's geotransform is not finite", std::nullopt, "finite numbers",
+                 std::to_string(gt[0]) + ", " + std::to_string(gt[1]) + ", " +
+                     std::to_string(gt[2]) + ", " + std::to_string(gt[3]) + ", " +
+                     std::to_string(gt[4]) + ", " + std::to_string(gt[5]));
+    }
     if (geo && srs) in.crs = crs_name(*srs);
     std::string target = o.t_srs;
     if (geo && target.empty() && srs && srs->IsGeographic()) {
@@ -189,8 +275,12 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
       target = "EPSG:" + std::to_string((lat >= 0 ? 32600 : 32700) + zone);
     }
     if (geo && !target.empty()) {
-      if (!srs) throw_usage("the raster has no CRS to warp from: drop --t-srs");
-      ds = warp(ds.get(), target);
+      if (!srs) placement_error("the raster has no CRS to warp from", "drop --t-srs");
+      OGRSpatialReference want;
+      if (want.SetFromUserInput(target.c_str()) != OGRERR_NONE) {
+        throw_usage("bad warp target CRS '" + target + "' (" + gdal_said.take() + ")");
+      }
+      ds = warp(ds.get(), target, gdal_said);
       in.warped = true;
       in.crs = target;
       if (ds->GetGeoTransform(gt) != CE_None) throw_data("the warped raster has no geotransform");
@@ -215,11 +305,12 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
       px.resize(at + size_t(w) * rows);
       if (band->RasterIO(GF_Read, 0, int(y0), int(w), int(rows), px.data() + at, int(w), int(rows),
                          GDT_Float32, 0, 0) != CE_None) {
-        throw_data(std::string("cannot read the raster: ") + CPLGetLastErrorMsg(), std::nullopt,
+        throw_data("cannot read the raster: " + gdal_said.take(), std::nullopt,
                    std::to_string(w) + "x" + std::to_string(d) + " pixels",
                    "a read error at row " + std::to_string(y0));
       }
     }
+    if (gdal_said.failed()) throw_data("cannot read the raster: " + gdal_said.take());
     int has_nodata = 0;
     const double nodata = band->GetNoDataValue(&has_nodata);
     int has_scale = 0, has_offset = 0;
@@ -242,10 +333,15 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
     if (info) *info = in;
     if (o.terrain_size) return place_unity(std::move(px), w, d, false, o);
     if (!geo) {
-      throw_usage("the raster has no georeferencing: give --terrain-size W,H,L (and --terrain-pos X,Y,Z)");
+      placement_error("the raster has no georeferencing",
+                      "give --terrain-size W,H,L (and --terrain-pos X,Y,Z)");
     }
     if (gt[2] != 0 || gt[4] != 0) {
-      throw_usage("the raster's geotransform is rotated: warp it north-up first (gdalwarp)");
+      placement_error("the raster's geotransform is rotated", "warp it north-up first (gdalwarp)");
+    }
+    if (gt[1] == 0 || gt[5] == 0) {
+      throw_data("the raster's pixel size is zero", std::nullopt, "a non-zero pixel size",
+                 std::to_string(gt[1]) + " x " + std::to_string(gt[5]));
     }
     // Pixel centres; rows reordered so that sample row 0 is the southern (min z) edge.
     const bool north_up = gt[5] < 0;

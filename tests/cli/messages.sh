@@ -1,4 +1,5 @@
-# CLI: messages stay one line with input bytes escaped; `save list` escapes member names.
+# CLI: messages stay one line with input bytes escaped; `save list` escapes member names;
+# GDAL's messages go through voxkit's diagnostics (prefixed with the file, silenced by -q).
 source "$(dirname "$0")/lib.sh"
 D=$VOXKIT_SOURCE_DIR/test_data/dem
 
@@ -39,5 +40,28 @@ run 1 "$VOXKIT" save extract "$T/ctl.zip" $'evil\x1b[31mred\nnope' -o "$T/x"
 one_line
 no_control "$T/err"
 err_has 'no member named evil\\x1b\[31mred\\nnope'
+
+# GDAL's messages: a truncated GeoTIFF fails with GDAL's reason in the error, no raw
+# "ERROR 1:" lines; -q leaves only the error
+head -c 20000 "$D/jacksboro_crop.tif" >"$T/cut.tif"
+box=(--center 7500,0,7500 --size 96,40,96 --voxel-size 4)
+run 1 "$VOXKIT" bake "$T/cut.tif" -o "$T/cut.vxz" "${box[@]}"
+checks=$((checks + 1)); grep -q '^ERROR' "$T/err" && fail "raw GDAL lines on stderr"
+err_has "cut.tif: .*GDAL: "
+run 1 "$VOXKIT" -q bake "$T/cut.tif" -o "$T/cut.vxz" "${box[@]}"
+one_line
+err_has "^voxkit: .*cut.tif: "
+# a GeoTIFF tag GDAL ignores: a warning naming the file, silenced by -q
+python3 - "$D/jacksboro_crop.tif" "$T/tag.tif" <<'PY'
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+b[156] ^= 0xff  # GeoPixelScale's type: GDAL ignores the tag
+open(sys.argv[2], "wb").write(b)
+PY
+run 1 "$VOXKIT" bake "$T/tag.tif" -o "$T/tag.vxz" "${box[@]}"
+checks=$((checks + 1)); grep -q '^ERROR\|^Warning' "$T/err" && fail "raw GDAL lines on stderr"
+err_has "tag.tif: .*GeoPixelScale"
+run 1 "$VOXKIT" -q bake "$T/tag.tif" -o "$T/tag.vxz" "${box[@]}"
+one_line
 
 finish
