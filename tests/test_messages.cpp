@@ -1,5 +1,5 @@
 // Data-error messages: input bytes escaped, one line each; the offset and expected/found
-// that ZIP, gzip, PNG, XML and LZ4 errors carry.
+// that ZIP, gzip, PNG, XML, LZ4 and Scrap Mechanic chunk errors carry.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -54,6 +54,12 @@ Bytes small_zip() {
   w.add("a.txt", B(a), d);
   w.add("b.txt", B("bravo"), d);
   return w.finish();
+}
+
+std::string zero_lua() {
+  std::string t = "return {";
+  for (size_t i = 0; i < sm::kLuaNumbers; ++i) t += i ? ", 0" : "0";
+  return t + "}\n";
 }
 
 }  // namespace
@@ -166,4 +172,49 @@ TEST_CASE("a damaged PNG control image is reported where it is damaged", "[messa
   sig[5] = 0;
   e = error_of([&] { png::check_structure(sig); });
   CHECK(e.offset() == 5u);
+}
+
+TEST_CASE("damaged Lua and JSON chunks are reported as Lua and JSON, not as LZ4", "[messages]") {
+  std::string lua = zero_lua();
+  lua[20] = '\x01';  // a control byte where a digit was
+  sm::Form used{};
+  auto e = error_of([&] { sm::decode_any(B(lua), std::nullopt, &used); });
+  INFO(e.what());
+  CHECK(used == sm::Form::Lua);
+  CHECK(e.offset() == 20u);
+  CHECK(e.found() == "0x01");
+  CHECK_THAT(e.what(), !Catch::Contains("LZ4"));
+  CHECK_THAT(e.what(), Catch::Contains("[read as lua"));
+  // A few bytes of high-bit garbage in a JSON array.
+  std::string json = "[";
+  for (size_t i = 0; i < sm::kVoxels; ++i) json += i ? ",0" : "0";
+  json += "]";
+  json.replace(100, 3, "\xff\xfe\x80");
+  e = error_of([&] { sm::decode_any(B(json), std::nullopt, &used); });
+  INFO(e.what());
+  CHECK(used == sm::Form::Json);
+  CHECK(e.offset() == 100u);
+  CHECK_THAT(e.what(), !Catch::Contains("LZ4"));
+  // A true LZ4 block is still one.
+  const Bytes block = sm::encode_lz4(sm::Chunk{});
+  CHECK(sm::detect(block) == sm::Form::Lz4);
+}
+
+TEST_CASE("chunk errors keep their offset through the form note and batch lines", "[messages]") {
+  auto e = error_of([&] { sm::decode_any(B(std::string("not\0a chunk", 11))); });
+  check_located(e);
+  // A Base64 string of a bad block: the offset is the text's, the block's byte is named.
+  const Bytes block = {0xf0, 0x00};  // 15+ literals announced, none there
+  const std::string b64 = base64::encode(block);
+  e = error_of([&] { sm::decode_b64(b64); });
+  INFO(e.what());
+  CHECK(e.offset().has_value());
+  CHECK_THAT(e.what(), Catch::Contains("bad LZ4 block"));
+  sm::BatchOptions o;
+  o.to = sm::Form::B64;
+  o.source = "lines.txt";
+  e = error_of([&] { sm::convert_batch(B("{0, 64}\n"), o); });
+  INFO(e.what());
+  CHECK(e.offset().has_value());
+  CHECK_THAT(e.what(), Catch::Contains("lines.txt: line 1: offset"));
 }

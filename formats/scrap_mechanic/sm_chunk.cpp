@@ -65,15 +65,27 @@ bool has_bom(std::span<const uint8_t> in) {
 }
 
 Form detect(std::span<const uint8_t> in) {
-  if (in.empty()) throw_data("empty input is no Scrap Mechanic chunk", 0);
+  if (in.empty()) {
+    throw_data("empty input is no Scrap Mechanic chunk", 0, "a chunk in one of its forms",
+               "no bytes");
+  }
   if (has_bom(in) && in.size() != kVoxels) {
     const auto t = as_text(in.subspan(3));
     if (detail::looks_like_lua(t)) return Form::Lua;
     if (detail::looks_like_json(t)) return Form::Json;
   }
-  bool text = true;
-  for (uint8_t c : in) text &= is_text_byte(c);
-  if (!text) return in.size() == kVoxels ? Form::Bin : Form::Lz4;
+  size_t binary = 0;
+  for (uint8_t c : in) binary += !is_text_byte(c);
+  if (binary > 0 && in.size() != kVoxels) {
+    // Lua or JSON text with a few damaged bytes is still that text: no chunk's LZ4 block is
+    // longer than the bound, and a block is not mostly text starting like a table.
+    const auto t = as_text(in);
+    const bool starts_as_list = detail::looks_like_lua(t) || detail::looks_like_json(t);
+    if (starts_as_list && (in.size() > lz4::compress_bound(kVoxels) || binary * 16 <= in.size())) {
+      return detail::looks_like_lua(t) ? Form::Lua : Form::Json;
+    }
+  }
+  if (binary > 0) return in.size() == kVoxels ? Form::Bin : Form::Lz4;
   const auto form = text_form(as_text(in));
   if (in.size() == kVoxels) {
     if (form) {
@@ -124,7 +136,14 @@ Chunk decode_b64(std::string_view text) {
   try {
     return decode_lz4({block, size});
   } catch (const Error& e) {
-    throw Error(ErrorKind::Data, std::string("the Base64 text decodes to a bad LZ4 block: ") + e.what());
+    // The block's byte k comes from the 4 characters at 4 * (k / 3).
+    std::string what = "the Base64 text decodes to a bad LZ4 block: " + e.reason();
+    std::optional<uint64_t> at;
+    if (e.offset()) {
+      what += " at block byte " + std::to_string(*e.offset());
+      at = *e.offset() / 3 * 4;
+    }
+    throw Error(ErrorKind::Data, what, at, e.expected(), e.found());
   }
 }
 
@@ -153,10 +172,10 @@ Chunk decode_any(std::span<const uint8_t> in, std::optional<Form> forced, Form* 
   if (forced) return decode(in, f);
   try {
     return decode(in, f);
-  } catch (const Error& e) {
+  } catch (Error& e) {
     // Say which form the input was taken for: a guess can be wrong.
-    throw Error(e.kind(), std::string(e.what()) + " [read as " + form_name(f) +
-                              "; --from sets the form]");
+    e.add_note(std::string("read as ") + form_name(f) + "; --from sets the form");
+    throw;
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <optional>
 #include <string_view>
 
 #include "lib/core/error.hpp"
@@ -47,7 +48,7 @@ BatchResult convert_batch(std::span<const uint8_t> input, const BatchOptions& op
   // Per-line outputs and errors of one window; windows bound the memory held at once.
   constexpr size_t kWindow = 4096;
   std::vector<std::vector<uint8_t>> outs;
-  std::vector<std::string> errs;
+  std::vector<std::optional<Error>> errs;
   for (size_t w0 = 0; w0 < lines.size(); w0 += kWindow) {
     const size_t w1 = std::min(lines.size(), w0 + kWindow);
     outs.assign(w1 - w0, {});
@@ -62,15 +63,15 @@ BatchResult convert_batch(std::span<const uint8_t> input, const BatchOptions& op
         } catch (Error& e) {
           e.set_source((opts.source.empty() ? std::string("<input>") : opts.source) +
                        ": line " + std::to_string(i + 1));
-          errs[i - w0] = e.what();
+          errs[i - w0] = e;
         }
       }
     });
     for (size_t i = w0; i < w1; ++i) {
       const auto& err = errs[i - w0];
-      if (!err.empty()) {
-        if (!opts.keep_going) throw Error(ErrorKind::Data, err);
-        result.errors.push_back(err);
+      if (err) {
+        if (!opts.keep_going) throw *err;
+        result.errors.push_back(err->what());
         if (is_text(opts.to)) result.output.push_back('\n');  // keeps lines aligned
         continue;
       }

@@ -1,5 +1,6 @@
 # CLI: messages stay one line with input bytes escaped; `save list` escapes member names;
-# GDAL's messages go through voxkit's diagnostics (prefixed with the file, silenced by -q).
+# GDAL's messages go through voxkit's diagnostics (prefixed with the file, silenced by -q);
+# a damaged Lua chunk is reported as Lua.
 source "$(dirname "$0")/lib.sh"
 D=$VOXKIT_SOURCE_DIR/test_data/dem
 
@@ -64,4 +65,14 @@ err_has "tag.tif: .*GeoPixelScale"
 run 1 "$VOXKIT" -q bake "$T/tag.tif" -o "$T/tag.vxz" "${box[@]}"
 one_line
 
+# a Lua chunk with one damaged byte is read as Lua and says where
+python3 - "$T/bad.lua" <<'PY'
+import sys
+t = bytearray(("return {" + ", ".join(["0"] * 9826) + "}\n").encode())
+t[20] = 0x01
+open(sys.argv[1], "wb").write(t)
+PY
+run 1 "$VOXKIT" chunk convert "$T/bad.lua" --to b64 -o "$T/bad.b64"
+err_has "bad.lua: offset 20: expected a number (expected an integer, found 0x01) \[read as lua"
+checks=$((checks + 1)); grep -q "LZ4" "$T/err" && fail "a Lua chunk reported as LZ4"
 finish
