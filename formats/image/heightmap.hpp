@@ -42,7 +42,9 @@ struct Info {
 bool is_unity_raw(const std::string& path);
 
 // Reads a heightmap. Throws a usage error when the placement is missing (no georeferencing
-// and no terrain size) and a data error for unreadable or oversized files.
+// and no terrain size) and a data error for unreadable, damaged or oversized files (GeoTIFF
+// tags GDAL could not use, a file GDAL complained about); GDAL's reasons are in the message,
+// and what GDAL said about a file that was read goes to diag::warn.
 Heightfield read(const std::string& path, const Options& opts, Info* info = nullptr);
 
 // Unity .raw from bytes (16-bit little-endian, row 0 at the terrain's z = 0).
