@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/diagnostics.hpp"
+#include "formats/core/diagnostics.hpp"
 #include "lib/core/error.hpp"
 #include "tools/verbs.hpp"
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <sstream>
 
-#include "formats/gdal_messages.hpp"
+#include "formats/image/gdal_messages.hpp"
 #include "formats/core/io.hpp"
 #include "lib/core/error.hpp"
 

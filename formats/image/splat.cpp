@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "formats/gdal_messages.hpp"
+#include "formats/image/gdal_messages.hpp"
 #include "formats/core/io.hpp"
 #include "formats/image/png.hpp"
 #include "lib/core/error.hpp"

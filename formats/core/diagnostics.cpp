@@ -1,9 +1,9 @@
 // The warning sink of formats/.
-#include "formats/diagnostics.hpp"
+#include "formats/core/diagnostics.hpp"
 
 #include <mutex>
 
-#include "lib/error.hpp"
+#include "lib/core/error.hpp"
 
 namespace voxkit::diag {
 namespace {

@@ -1,11 +1,11 @@
 // GDAL's message handler for formats/: kept per thread, passed on to diag::warn.
-#include "formats/gdal_messages.hpp"
+#include "formats/image/gdal_messages.hpp"
 
 #include <cpl_error.h>
 
 #include <mutex>
 
-#include "formats/diagnostics.hpp"
+#include "formats/core/diagnostics.hpp"
 
 namespace voxkit::gdal {
 namespace {
