@@ -1,23 +1,14 @@
 // Heightmap placement and splat options for the bake verbs.
 #include "tools/bake_options.hpp"
 
-#include "formats/core/io.hpp"
 #include "formats/image/splat.hpp"
 #include "lib/core/error.hpp"
 #include "tools/options.hpp"
 
 namespace voxkit::cli {
-namespace {
-
-std::array<double, 3> three(const std::vector<double>& v, const char* name, double third = 0) {
-  if (v.size() == 2) return {v[0], v[1], third};
-  if (v.size() != 3) throw_usage(std::string(name) + " needs three comma-separated numbers");
-  return {v[0], v[1], v[2]};
-}
-
-}  // namespace
 
 void TerrainOptions::add(CLI::App* cmd) {
+  cmd->add_option("heightmap", terrain.heightmap, "Heightmap: any GDAL raster, or Unity .raw")->required();
   cmd->add_option("--terrain-size", terrain_size,
                   "Unity placement: terrain size W,H,L in metres (heights normalised, y = Y + h*H)")
       ->delimiter(',')->expected(3);
@@ -28,53 +19,31 @@ void TerrainOptions::add(CLI::App* cmd) {
   cmd->add_option("--origin", origin,
                   "Georeferenced rasters: projected E,N[,H] that becomes world 0 (default: the raster's south-west corner)")
       ->delimiter(',')->expected(2, 3);
-  cmd->add_option("--t-srs", t_srs,
+  cmd->add_option("--t-srs", terrain.placement.t_srs,
                   "Warp to this CRS (EPSG:n, WKT, PROJ); geographic rasters default to the local UTM zone");
-  add_nodata_fill(cmd, "--nodata-fill", nodata_fill, "Fill NoData: min, value:N or nearest (default: refuse)");
+  add_nodata_fill(cmd, "--nodata-fill", terrain.nodata_fill, "Fill NoData: min, value:N or nearest (default: refuse)");
   cmd->add_option("--splat", splat, "Up to four RGBA control images a.png,b.png,... (Unity _Control order)");
   cmd->add_option("--layers", layers, "Terrain layer names, comma-separated (default layer0, layer1, ...)");
 }
 
-Heightfield TerrainOptions::load(heightmap::Info& info) const {
-  heightmap::Options o;
-  if (!terrain_size.empty()) o.terrain_size = three(terrain_size, "--terrain-size");
-  if (!terrain_pos.empty()) o.terrain_pos = three(terrain_pos, "--terrain-pos");
-  if (!origin.empty()) o.origin = three(origin, "--origin");
+const bake_job::Terrain& TerrainOptions::get() {
+  heightmap::Options& o = terrain.placement;
+  auto three = [](const std::vector<double>& v) { return std::array<double, 3>{v[0], v[1], v.size() > 2 ? v[2] : 0}; };
+  if (!terrain_size.empty()) o.terrain_size = three(terrain_size);
+  if (!terrain_pos.empty()) o.terrain_pos = three(terrain_pos);
+  if (!origin.empty()) o.origin = three(origin);
   if (!raw_size.empty()) o.raw_size = std::array<uint32_t, 2>{raw_size[0], raw_size[1]};
-  o.t_srs = t_srs;
-  const NodataFill fill = nodata_fill;
-  Heightfield hf = heightmap::read(heightmap, o, &info);
-  with_source(io::display_name(heightmap), [&] {
-    check_heightfield(hf);
-    fill_nodata(hf, fill);
-  });
-  return hf;
-}
-
-void TerrainOptions::apply_splat(Zone& zone, const Heightfield& hf) const {
-  if (splat.empty()) return;
-  std::vector<SplatImage> images;
-  for (const auto& path : splat::split_list(splat)) images.push_back(splat::read(path));
-  if (images.size() > 4) throw_usage("--splat takes at most four control images, got " + std::to_string(images.size()));
-  std::vector<std::string> names = splat::split_list(layers);
-  if (names.empty()) {
-    for (size_t k = 0; k < 4 * images.size(); ++k) names.push_back("layer" + std::to_string(k));
+  if (o.terrain_size && (!((*o.terrain_size)[0] > 0) || !((*o.terrain_size)[2] > 0) || !((*o.terrain_size)[1] >= 0))) {
+    throw_usage("--terrain-size W,H,L needs positive W and L and H >= 0");
   }
-  if (names.size() > 4 * images.size()) {
-    throw_usage("--layers names " + std::to_string(names.size()) + " layers but " +
-                std::to_string(images.size()) + " control image(s) hold at most " +
-                std::to_string(4 * images.size()));
+  if (o.raw_size && ((*o.raw_size)[0] < 2 || (*o.raw_size)[1] < 2)) throw_usage("--raw-size needs at least 2x2 samples");
+  terrain.splat = splat::split_list(splat);
+  terrain.splat_text = splat;
+  terrain.layer_names = splat::split_list(layers);
+  if (terrain.splat.size() > 4) {
+    throw_usage("--splat takes at most four control images, got " + std::to_string(terrain.splat.size()));
   }
-  // A georeferenced raster's images cover its pixel edges; Unity placement its sample span.
-  double x0 = hf.origin_x, z0 = hf.origin_z, x1 = hf.max_x(), z1 = hf.max_z();
-  if (terrain_size.empty()) {
-    x0 -= hf.dx / 2;
-    x1 += hf.dx / 2;
-    z0 -= hf.dz / 2;
-    z1 += hf.dz / 2;
-  }
-  zone.splat = resample_splat(images, uint32_t(names.size()), zone.meta, x0, z0, x1, z1);
-  zone.meta.layer_names = names;
+  return terrain;
 }
 
 }  // namespace voxkit::cli

@@ -16,6 +16,27 @@ struct ResetCliOptions {
   bool json = false;
 };
 
+// The combinations of options a reset refuses, before anything is read.
+void check(const stationeers::ResetJob& j) {
+  if (j.in_place && !j.output.empty()) throw_usage("octree reset: give -o OUT or --in-place, not both");
+  if (j.input == "-" && j.in_place) throw_usage("octree reset: --in-place needs a file, not stdin");
+  if (j.margin < 0 || j.margin > 4096) throw_usage("octree reset: --margin must be 0..4096");
+  const bool save_in = stationeers::is_save_file(j.input);
+  if (!save_in && !j.in_place && j.output.empty() && !j.dry_run) {
+    throw_usage("octree reset: give -o OUT, --in-place or --dry-run");
+  }
+  if (j.region.keep.empty() && j.region.drop.empty() && !j.keep_rooms) {
+    throw_usage("octree reset: nothing to keep or drop (give --keep-*, --keep-rooms or --drop-* shapes)");
+  }
+  if (j.compat && (!j.region.drop.empty() || j.region.keep.size() + (j.keep_rooms ? 1 : 0) != 1 ||
+                   (!j.keep_rooms && j.region.keep[0].kind != octree::Shape::Kind::Box))) {
+    throw_usage("octree reset --compat keeps exactly one box (--keep-rooms or one --keep-box) and drops nothing");
+  }
+  if (save_in && !j.output.empty() && j.output == "-") {
+    throw_usage("octree reset: a save cannot be written to stdout; name a file");
+  }
+}
+
 void run(const Context& ctx, ResetCliOptions& o) {
   stationeers::ResetJob& j = o.job;
   for (const auto& s : o.keep_box) j.region.keep.push_back(octree::Shape::make_box(parse_box(s)));
@@ -26,7 +47,14 @@ void run(const Context& ctx, ResetCliOptions& o) {
   for (const auto& s : o.drop_radius) j.region.drop.push_back(parse_cylinder(s));
   j.out = ctx.out();
   j.backup = o.backup.backup();
-  const stationeers::ResetReport rep = stationeers::run_reset(j);
+  check(j);
+  stationeers::ResetReport rep;
+  try {
+    rep = stationeers::run_reset(j);
+  } catch (Error& e) {
+    if (e.hint() == "reset-all-if-no-rooms") e.add_note("--reset-all-if-no-rooms to do it anyway");
+    throw;
+  }
   for (const auto& w : rep.warnings) ctx.warn(w);
   const bool stdout_is_output = j.output == "-" && !j.dry_run;
   if (o.json) {

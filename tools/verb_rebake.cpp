@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "formats/image/heightmap.hpp"
+#include "formats/bake/bake_job.hpp"
 #include "formats/core/io.hpp"
 #include "formats/zone/zone_file.hpp"
 #include "lib/bake/bake.hpp"
@@ -30,12 +30,11 @@ void add_rebake_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("rebake", "Re-bake a zone from a new heightmap, keeping sculpted samples and paint");
   auto opt = std::make_shared<RebakeOptions>();
   cmd->add_option("zone", opt->zone, "Zone file (.vxz)")->required();
-  cmd->add_option("heightmap", opt->terrain.heightmap, "New heightmap: any GDAL raster, or Unity .raw")->required();
+  opt->terrain.add(cmd);
   auto* out = cmd->add_option("-o,--output", opt->output, "Zone file to write");
   auto* in_place = cmd->add_flag("--in-place", opt->in_place, "Rewrite ZONE itself, keeping ZONE.bak");
   out->excludes(in_place);
   add_backup_flags(cmd, opt->backup, true);
-  opt->terrain.add(cmd);
   cmd->add_option("--headroom", opt->headroom, "Air voxels kept above the band when the top must grow")
       ->capture_default_str()->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--max-samples", opt->max_samples, "Refuse to grow past this many samples")
@@ -47,16 +46,16 @@ void add_rebake_command(CLI::App& app, Context& ctx) {
     const std::string target = opt->in_place ? opt->zone : opt->output;
     const io::OutputOptions out_opts = opt->in_place ? ctx.in_place(opt->backup) : ctx.out();
     io::check_output(target, out_opts);
-    Zone zone = read_zone_file(opt->zone);
-    heightmap::Info info;
-    Heightfield hf = opt->terrain.load(info);
-    const std::string name = io::display_name(opt->terrain.heightmap);
-    RebakeStats st = with_source(name, [&] {
-      return rebake_zone(zone, hf, opt->headroom, opt->max_samples, ctx.progress("rebake"));
-    });
-    if (opt->terrain.has_splat()) opt->terrain.apply_splat(zone, hf);
-    zone.meta.source += "; voxkit rebake " + name + " (" + info.describe() + ")";
-    const std::string backup = write_zone_file(target, zone, out_opts);
+    bake_job::RebakeJob job;
+    job.zone = opt->zone;
+    job.terrain = opt->terrain.get();
+    job.headroom = opt->headroom;
+    job.max_samples = opt->max_samples;
+    job.output = target;
+    job.out = out_opts;
+    const bake_job::RebakeResult r = bake_job::run_rebake(job, ctx.progress("rebake"));
+    const RebakeStats& st = r.stats;
+    const std::string& backup = r.backup;
     ctx.info("rebake: " + std::to_string(st.kept) + " sculpted samples kept, " + std::to_string(st.changed) +
              " samples changed by the new terrain, of " + std::to_string(st.samples) +
              (st.grown_cells ? ", top grown by " + std::to_string(st.grown_cells) + " cells" : std::string()) +

@@ -7,6 +7,7 @@
 
 #include "formats/core/io.hpp"
 #include "formats/stationeers/save.hpp"
+#include "formats/stationeers/save_info.hpp"
 #include "formats/stationeers/world_xml.hpp"
 #include "formats/stationeers/zip.hpp"
 #include "lib/core/error.hpp"
@@ -26,23 +27,7 @@ struct SaveOptions {
   int64_t margin = 3;
 };
 
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%08x", v);
-  return buf;
-}
-
 void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
-
-nlohmann::json box_json(const Box3i& b) {
-  return {{"min", {b.min[0], b.min[1], b.min[2]}}, {"max", {b.max[0], b.max[1], b.max[2]}}};
-}
-
-std::string box_text(const Box3i& b) {
-  return "(" + std::to_string(b.min[0]) + ", " + std::to_string(b.min[1]) + ", " +
-         std::to_string(b.min[2]) + ") .. (" + std::to_string(b.max[0]) + ", " +
-         std::to_string(b.max[1]) + ", " + std::to_string(b.max[2]) + ")";
-}
 
 // world.xml from a .save (a ZIP) or a plain XML file.
 std::string load_world_xml(const std::string& path, uint64_t max_bytes) {
@@ -61,7 +46,7 @@ void run_list(const Context& ctx, const SaveOptions& o) {
     for (auto& m : members) {
       j["members"].push_back({{"name", m.name}, {"method", m.method}, {"size", m.size},
                               {"compressed_size", m.compressed_size},
-                              {"crc32", hex32(m.crc32)}, {"data_descriptor", (m.flags & 8) != 0},
+                              {"crc32", hex32(m.crc32).substr(2)}, {"data_descriptor", (m.flags & 8) != 0},
                               {"offset", m.offset}});
     }
     print(j.dump(2) + "\n");
@@ -73,7 +58,7 @@ void run_list(const Context& ctx, const SaveOptions& o) {
     out += escape_text(m.name) + "\t" + (m.method == 0 ? "stored" : m.method == 8 ? "deflate"
                                                                      : "method " + std::to_string(m.method)) +
            "\t" + std::to_string(m.size) + "\t" + std::to_string(m.compressed_size) + "\t" +
-           hex32(m.crc32) + "\n";
+           hex32(m.crc32).substr(2) + "\n";
   }
   print(out);
   ctx.info("save: " + std::to_string(members.size()) + " members");
@@ -137,10 +122,10 @@ void run_rooms(const Context& ctx, const SaveOptions& o) {
     for (auto& r : rooms) {
       nlohmann::json jr = {{"cells", r.cells.size()}};
       Box3i b = world_xml::room_box(r, o.margin);
-      jr["box"] = b.empty() ? nlohmann::json(nullptr) : box_json(b);
+      jr["box"] = b.empty() ? nlohmann::json(nullptr) : save_info::box_json(b);
       j["rooms"].push_back(jr);
     }
-    j["bbox"] = all.empty() ? nlohmann::json(nullptr) : box_json(all);
+    j["bbox"] = all.empty() ? nlohmann::json(nullptr) : save_info::box_json(all);
     print(j.dump(2) + "\n");
     return;
   }
@@ -148,9 +133,9 @@ void run_rooms(const Context& ctx, const SaveOptions& o) {
   for (size_t i = 0; i < rooms.size(); ++i) {
     Box3i b = world_xml::room_box(rooms[i], o.margin);
     out += "room " + std::to_string(i + 1) + "\t" + std::to_string(rooms[i].cells.size()) +
-           " cells\t" + (b.empty() ? std::string("-") : box_text(b)) + "\n";
+           " cells\t" + (b.empty() ? std::string("-") : save_info::box_text(b)) + "\n";
   }
-  out += "all rooms\t" + (all.empty() ? std::string("-") : box_text(all)) + "\n";
+  out += "all rooms\t" + (all.empty() ? std::string("-") : save_info::box_text(all)) + "\n";
   print(out);
   ctx.info("save: " + std::to_string(rooms.size()) + " rooms, " + std::to_string(sums.size()) +
            " terrain chunk checksums, margin " + std::to_string(o.margin));

@@ -53,7 +53,7 @@ Heightfield place_unity(std::vector<float>&& norm, uint32_t w, uint32_t d, bool 
                         const Options& o) {
   const auto& size = *o.terrain_size;
   if (!(size[0] > 0) || !(size[2] > 0) || !(size[1] >= 0)) {
-    throw_usage("--terrain-size W,H,L needs positive W and L and H >= 0");
+    throw_usage("the terrain size W,H,L needs positive W and L and H >= 0");
   }
   Heightfield hf;
   hf.width = w;
@@ -176,7 +176,7 @@ std::array<uint32_t, 2> infer_raw_size(uint64_t bytes) {
 Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, Info* info) {
   auto size = o.raw_size ? *o.raw_size : infer_raw_size(bytes.size());
   const uint64_t n = uint64_t(size[0]) * size[1];
-  if (size[0] < 2 || size[1] < 2) throw_usage("--raw-size needs at least 2x2 samples");
+  if (size[0] < 2 || size[1] < 2) throw_usage("a Unity .raw heightmap needs at least 2x2 samples");
   if (n > o.max_samples) {
     throw_data("raw heightmap of " + std::to_string(size[0]) + "x" + std::to_string(size[1]) +
                " samples is over the limit of " + std::to_string(o.max_samples));

@@ -13,20 +13,6 @@
 namespace voxkit::save_info {
 namespace {
 
-nlohmann::json box_json(const Box3i& b) {
-  if (b.empty()) return nullptr;
-  return {{"min", {b.min[0], b.min[1], b.min[2]}}, {"max", {b.max[0], b.max[1], b.max[2]}}};
-}
-
-std::string box_text(const Box3i& b) {
-  if (b.empty()) return "-";
-  auto p = [](const int64_t* v) {
-    return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
-           std::to_string(v[2]) + ")";
-  };
-  return p(b.min) + " .. " + p(b.max);
-}
-
 // Rooms and checksums of a world.xml, as fields and a JSON object.
 nlohmann::json world_summary(std::string_view doc, identify::Description& d) {
   auto rooms = world_xml::read_rooms(doc);
@@ -45,6 +31,20 @@ nlohmann::json world_summary(std::string_view doc, identify::Description& d) {
 }
 
 }  // namespace
+
+nlohmann::json box_json(const Box3i& b) {
+  if (b.empty()) return nullptr;
+  return {{"min", {b.min[0], b.min[1], b.min[2]}}, {"max", {b.max[0], b.max[1], b.max[2]}}};
+}
+
+std::string box_text(const Box3i& b) {
+  if (b.empty()) return "-";
+  auto p = [](const int64_t* v) {
+    return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
+           std::to_string(v[2]) + ")";
+  };
+  return p(b.min) + " .. " + p(b.max);
+}
 
 std::optional<identify::Description> describe_save(std::span<const uint8_t> bytes,
                                                    const std::string& name) {

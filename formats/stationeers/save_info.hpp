@@ -5,7 +5,10 @@
 #include <span>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "formats/core/identify.hpp"
+#include "lib/core/box.hpp"
 
 namespace voxkit::save_info {
 
@@ -18,5 +21,10 @@ std::optional<identify::Description> describe_save(std::span<const uint8_t> byte
 // and the terrain chunk checksums.
 std::optional<identify::Description> describe_world_xml(std::span<const uint8_t> bytes,
                                                         const std::string& name);
+
+// A room box as JSON ({"min": [x, y, z], "max": [...]}, null when empty) and as text
+// ("(x, y, z) .. (x, y, z)", "-" when empty).
+nlohmann::json box_json(const Box3i& b);
+std::string box_text(const Box3i& b);
 
 }  // namespace voxkit::save_info

@@ -96,8 +96,9 @@ void add_rooms(const ResetJob& j, const Loaded& in, octree::Region& r, ResetRepo
   rep.rooms = ResetReport::Rooms{rooms.size(), cells, j.margin, j.rooms_bbox || j.compat};
   if (cells == 0) {
     if (!j.reset_all_if_no_rooms) {
-      throw_data(source + " has no rooms: a rooms-based reset would reset all terrain "
-                 "(--reset-all-if-no-rooms to do it anyway)");
+      Error e(ErrorKind::Data, source + " has no rooms: a rooms-based reset would reset all terrain");
+      e.set_hint("reset-all-if-no-rooms");
+      throw e;
     }
     rep.warnings.push_back(source + " has no rooms; resetting all terrain as asked");
   }
@@ -147,28 +148,7 @@ void write_save(const ResetJob& j, const Plan& p, const Loaded& in, std::vector<
 
 }  // namespace
 
-void check(const ResetJob& j) {
-  if (j.in_place && !j.output.empty()) throw_usage("octree reset: give -o OUT or --in-place, not both");
-  if (j.input == "-" && j.in_place) throw_usage("octree reset: --in-place needs a file, not stdin");
-  if (j.margin < 0 || j.margin > 4096) throw_usage("octree reset: --margin must be 0..4096");
-  const bool save_in = is_save_file(j.input);
-  if (!save_in && !j.in_place && j.output.empty() && !j.dry_run) {
-    throw_usage("octree reset: give -o OUT, --in-place or --dry-run");
-  }
-  if (j.region.keep.empty() && j.region.drop.empty() && !j.keep_rooms) {
-    throw_usage("octree reset: nothing to keep or drop (give --keep-*, --keep-rooms or --drop-* shapes)");
-  }
-  if (j.compat && (!j.region.drop.empty() || j.region.keep.size() + (j.keep_rooms ? 1 : 0) != 1 ||
-                   (!j.keep_rooms && j.region.keep[0].kind != octree::Shape::Kind::Box))) {
-    throw_usage("octree reset --compat keeps exactly one box (--keep-rooms or one --keep-box) and drops nothing");
-  }
-  if (save_in && !j.output.empty() && j.output == "-") {
-    throw_usage("octree reset: a save cannot be written to stdout; name a file");
-  }
-}
-
 ResetReport run_reset(const ResetJob& j) {
-  check(j);
   const Plan p = plan_of(j);
   if (!j.dry_run) io::check_output(p.target, output_options(j, p));
   const Loaded in = load(j.input, j.any_depth);
@@ -262,7 +242,7 @@ std::string ResetReport::to_text() const {
   line("bytes: %llu -> %llu\n", u(s.bytes_before), u(s.bytes_after));
   if (checksums) {
     line("world.xml: %zu TerrainChunkChecksums, %s\n", checksums->entries,
-         checksums->zeroed ? "set to 0" : "left as they were (--keep-checksums)");
+         checksums->zeroed ? "set to 0" : "left as they were, as asked");
   }
   if (save && save->written && output) {
     t += "save: " + *output + " written (" + std::to_string(save->bytes_before) + " -> " +

@@ -94,8 +94,6 @@ struct ResetReport {
   std::string to_text() const;
 };
 
-// Checks the job's options (usage errors) without reading anything.
-void check(const ResetJob& job);
 // Runs the reset and writes its output (or nothing, for a dry run).
 ResetReport run_reset(const ResetJob& job);
 

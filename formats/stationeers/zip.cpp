@@ -20,12 +20,6 @@ constexpr uint32_t kLocalSig = 0x04034b50, kCentralSig = 0x02014b50, kEocdSig = 
 constexpr uint32_t kMax32 = 0xffffffffu;
 constexpr uint16_t kMax16 = 0xffffu;
 
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
 std::vector<uint8_t> read_bytes(const Source& src, uint64_t offset, uint64_t n) {
   std::vector<uint8_t> v(n);
   src.read(offset, v);

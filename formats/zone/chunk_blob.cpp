@@ -36,12 +36,6 @@ uint32_t crc_of(std::span<const uint8_t> bytes) {
   return uint32_t(crc32_z(crc32_z(0, nullptr, 0), bytes.data(), bytes.size()));
 }
 
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
 template <class F>
 decltype(auto) at_file_offset(uint64_t base, F&& f) {
   try {

@@ -62,12 +62,6 @@ uint32_t section_crc(const uint8_t* header16, std::span<const uint8_t> payload) 
   return uint32_t(c);
 }
 
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
 // Re-throws an error from a decoder that ran over a section payload: names the section and
 // moves the offset from the payload to the file.
 [[noreturn]] void rethrow_in(const Error& e, const SectionInfo& s) {

@@ -64,6 +64,13 @@ std::string hex_byte(uint8_t b) {
   return s;
 }
 
+std::string hex32(uint32_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string s = "0x00000000";
+  for (int i = 0; i < 8; ++i) s[9 - size_t(i)] = digits[(v >> (4 * i)) & 15];
+  return s;
+}
+
 namespace {
 
 // The length of the valid UTF-8 sequence (2..4 bytes) starting at t[i], or 0.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <string_view>
 
 namespace voxkit {
@@ -39,6 +40,10 @@ class Error : public std::exception {
   void add_context(const std::string& context);
   // Ends the message with " [NOTE]" (e.g. how the input was taken); notes accumulate.
   void add_note(const std::string& note);
+  // A stable key naming the parameter or choice the error is about ("reset-all-if-no-rooms"),
+  // for tools/ to turn into the flag that sets it: below tools/ no message names a flag.
+  void set_hint(std::string key) { hint_ = std::move(key); }
+  const std::string& hint() const noexcept { return hint_; }
 
   // "SOURCE: offset N: WHAT (expected E, found F) [NOTE]", with input bytes escaped (escape_text).
   const char* what() const noexcept override { return message_.c_str(); }
@@ -47,7 +52,7 @@ class Error : public std::exception {
   void compose();
 
   ErrorKind kind_;
-  std::string what_, expected_, found_, source_, notes_;
+  std::string what_, expected_, found_, source_, notes_, hint_;
   std::optional<uint64_t> offset_;
   std::string message_;
 };
@@ -59,6 +64,8 @@ class Error : public std::exception {
 
 // "0x1f": a byte for messages.
 std::string hex_byte(uint8_t b);
+// "0x0000001f": a 32-bit value (a signature, a CRC-32) for messages.
+std::string hex32(uint32_t v);
 
 // Input bytes made safe for a one-line message: a newline becomes "\n", other control
 // characters, DEL and bytes that are not part of valid UTF-8 become "\xNN"; printable

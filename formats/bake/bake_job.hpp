@@ -1,0 +1,68 @@
+// The bake jobs over files: read and place a heightmap, fill its NoData, bake it (or re-bake a
+// zone from it), place the splat maps, describe the source, write the zone. The verbs `bake`
+// and `rebake` are thin wrappers over these (docs/bake.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "formats/core/io.hpp"
+#include "formats/image/heightmap.hpp"
+#include "lib/bake/bake.hpp"
+#include "lib/bake/heightfield.hpp"
+#include "lib/core/zone.hpp"
+
+namespace voxkit::bake_job {
+
+// A heightmap with its placement, NoData policy and splat maps.
+struct Terrain {
+  std::string heightmap;                // any GDAL raster, or a Unity .raw
+  heightmap::Options placement;
+  NodataFill nodata_fill;               // default: refuse NoData under the zone
+  std::vector<std::string> splat;       // up to four RGBA control images, Unity _Control order
+  std::vector<std::string> layer_names; // default layer0, layer1, ...
+  std::string splat_text;               // the splat list as given, for the zone's source text
+};
+
+// Reads and places the heightmap, fills NoData as asked; `info` says what was read.
+Heightfield load_terrain(const Terrain& t, heightmap::Info& info);
+// Reads the splat maps (if any) and resamples them to the zone's columns, naming the layers.
+void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf);
+
+struct BakeJob {
+  Terrain terrain;
+  ZoneBoxSpec spec;
+  std::string output;
+  io::OutputOptions out;
+};
+
+struct BakeResult {
+  Zone zone;
+  heightmap::Info info;
+  std::string name;  // the heightmap as printed
+};
+
+BakeResult run_bake(const BakeJob& job, const Progress& progress = {});
+
+// What `bake --json` prints of a zone.
+nlohmann::json zone_json(const Zone& z, const std::string& output);
+
+struct RebakeJob {
+  std::string zone;  // the zone file re-baked
+  Terrain terrain;
+  double headroom = 2;
+  uint64_t max_samples = kMaxGridSamples;
+  std::string output;  // the zone itself for an edit in place (out.in_place)
+  io::OutputOptions out;
+};
+
+struct RebakeResult {
+  RebakeStats stats;
+  std::string backup;  // made by an edit in place ("" when none)
+};
+
+RebakeResult run_rebake(const RebakeJob& job, const Progress& progress = {});
+
+}  // namespace voxkit::bake_job
