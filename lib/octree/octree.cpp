@@ -132,20 +132,6 @@ std::vector<uint8_t> write(const DeltaView& v) {
   return out;
 }
 
-size_t skip_subtree(const uint8_t* p, size_t pos) {
-  size_t pending = 1;
-  do {
-    if (p[pos] & kLeaf) {
-      pos += 3;
-      --pending;
-    } else {
-      pos += 1;
-      pending += 7;
-    }
-  } while (pending != 0);
-  return pos;
-}
-
 uint32_t checksum(std::span<const uint8_t> nodes) {
   uint8_t child[kMaxAnyDepth + 2];  // index of the child being read at each depth
   const uint8_t* p = nodes.data();

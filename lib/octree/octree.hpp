@@ -108,9 +108,27 @@ std::vector<uint8_t> write(const DeltaView& v);
 void write_parts(std::vector<uint8_t>& out, int32_t max_depth, std::span<const uint8_t> nodes,
                  uint32_t vein_count, std::span<const uint8_t> veins);
 
-// Returns the offset just past the subtree that starts at nodes[pos]. The stream must be
-// validated already.
-size_t skip_subtree(const uint8_t* nodes, size_t pos);
+// Returns the offset just past the subtree that starts at nodes[pos], calling visit(flags)
+// for each of its nodes in stream order. The stream must be validated already.
+template <class Visit>
+inline size_t skip_subtree(const uint8_t* p, size_t pos, Visit&& visit) {
+  size_t pending = 1;
+  do {
+    const uint8_t f = p[pos];
+    visit(f);
+    if (f & kLeaf) {
+      pos += 3;
+      --pending;
+    } else {
+      pos += 1;
+      pending += 7;
+    }
+  } while (pending != 0);
+  return pos;
+}
+inline size_t skip_subtree(const uint8_t* p, size_t pos) {
+  return skip_subtree(p, pos, [](uint8_t) {});
+}
 
 // The game's terrain checksum of a node stream (32-bit wrapping): c = 0; per node
 // c = (c ^ flags) * 257; leaf: c = (c ^ density) * 257, c = (c ^ type) * 257; branch: for

@@ -28,20 +28,10 @@ struct Frame {
 
 // Skips a validated subtree, counting its nodes and modified leaves.
 size_t skip_count(const uint8_t* p, size_t pos, uint64_t& nodes, uint64_t& mod_leaves) {
-  size_t pending = 1;
-  do {
-    const uint8_t f = p[pos];
+  return skip_subtree(p, pos, [&](uint8_t f) {
     ++nodes;
-    if (f & kLeaf) {
-      mod_leaves += (f >> 1) & 1;
-      pos += 3;
-      --pending;
-    } else {
-      pos += 1;
-      pending += 7;
-    }
-  } while (pending != 0);
-  return pos;
+    mod_leaves += (f & kLeaf) ? (f >> 1) & 1 : 0;
+  });
 }
 
 // Records which output bytes are input bytes copied as they were. Bytes patched after their
