@@ -185,12 +185,6 @@ Target classify_output(const std::string& path) {
   return t;
 }
 
-std::string resolved_path(const std::string& path) {
-  if (path == "-") return path;
-  const Target t = classify_output(path);
-  return t.kind == TargetKind::New || t.kind == TargetKind::DanglingLink ? path : t.resolved;
-}
-
 void check_output(const std::string& path, OutputOptions opts) {
   const Target t = classify_output(path);
   switch (t.kind) {
@@ -328,12 +322,9 @@ void AtomicOutput::make_backup() {
   remove_stale_temps(dir, name);
   std::string tmp;
   int fd = make_temp(dir, name, tmp, bak);
-  bool linked = false;
   ::close(fd);
   ::unlink(tmp.c_str());
-  if (::link(target_.c_str(), tmp.c_str()) == 0) {
-    linked = true;
-  } else {
+  if (::link(target_.c_str(), tmp.c_str()) != 0) {
     // No hard links here (or another file system): copy the bytes.
     fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) throw_io(bak, "cannot create the backup");
@@ -381,7 +372,6 @@ void AtomicOutput::make_backup() {
     ::unlink(tmp.c_str());
     throw_io(bak, "cannot rename the backup into place", err);
   }
-  (void)linked;
   sync_dir(dir);
   backup_made_ = bak;
 }

@@ -122,8 +122,4 @@ void check_output(const std::string& path, OutputOptions opts = {});
 // Writes `bytes` to `path` by the policy above. Returns the backup made ("" when none).
 std::string write_file(const std::string& path, std::span<const uint8_t> bytes, OutputOptions opts = {});
 
-// The name of the file an output at `path` really writes: `path` with symbolic links
-// followed (or `path` itself when it is "-" or does not exist yet).
-std::string resolved_path(const std::string& path);
-
 }  // namespace voxkit::io

@@ -40,7 +40,6 @@ class FileSource final : public zip::Source {
       throw_io(path, "cannot read", S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
     }
     size_ = uint64_t(st.st_size);
-    mode_ = st.st_mode & 07777;
   }
   ~FileSource() override { ::close(fd_); }
   FileSource(const FileSource&) = delete;
@@ -58,13 +57,11 @@ class FileSource final : public zip::Source {
     }
   }
   int fd() const { return fd_; }
-  mode_t mode() const { return mode_; }
 
  private:
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
-  mode_t mode_ = 0644;
 };
 
 MemberInfo info_of(const zip::Entry& e) {

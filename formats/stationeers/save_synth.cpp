@@ -209,10 +209,4 @@ std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,
   return w.finish();
 }
 
-void write_synth_save(const std::string& path, std::span<const uint8_t> terrain_dat,
-                      const std::vector<world_xml::Room>& rooms, const SaveOptions& opts,
-                      io::OutputOptions out) {
-  io::write_file(path, synth_save(terrain_dat, rooms, opts), out);
-}
-
 }  // namespace voxkit::save_synth

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "formats/core/io.hpp"
 #include "formats/stationeers/world_xml.hpp"
 
 namespace voxkit::save_synth {
@@ -44,11 +43,6 @@ struct SaveOptions {
 std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,
                                 const std::vector<world_xml::Room>& rooms,
                                 const SaveOptions& opts);
-
-// Writes synth_save(...) to `path` atomically.
-void write_synth_save(const std::string& path, std::span<const uint8_t> terrain_dat,
-                      const std::vector<world_xml::Room>& rooms, const SaveOptions& opts,
-                      io::OutputOptions out = {});
 
 // A small valid PNG (solid colour, w x h, RGB).
 std::vector<uint8_t> synth_png(uint32_t w, uint32_t h, uint32_t rgb);
