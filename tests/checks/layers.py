@@ -22,7 +22,7 @@ LIBRARIES = [
     (re.compile(r"^stb_image(_write)?\.h$"), "stb"),
     (re.compile(r"^catch2/"), "Catch2"),
     (re.compile(r"^(sys/|unistd\.h$|fcntl\.h$|dirent\.h$|signal\.h$|malloc\.h$)"), "POSIX"),
-    (re.compile(r"^(x86intrin|immintrin|emmintrin|smmintrin|nmmintrin|tmmintrin)\.h$"), "intrinsics"),
+    (re.compile(r"^(x86intrin|immintrin|xmmintrin|emmintrin|smmintrin|nmmintrin|tmmintrin)\.h$"), "intrinsics"),
 ]
 OURS = re.compile(r"^(lib|formats|tools|bench|fuzz|tests)/")
 # The package names of the top-level CMakeLists.txt, and what an include of them is called.
