@@ -15,8 +15,8 @@ inline constexpr float kSdfBand = 2.0f;  // voxels of band outside a sphere that
 inline constexpr uint32_t kSmoothSteps = 31;  // smooth strength = layer / 31
 
 // What a stamp did: whether any grid or paint byte changed and the inclusive box of the
-// samples that changed (meaningful only when `changed`), and how many samples it visited
-// (inside its box with d < 2, or every sample of a smooth's box).
+// samples that changed (meaningful only when `changed`), and how many samples it visited (its
+// box: every sample there has its distance evaluated; those with d >= 2 are then skipped).
 struct StampResult {
   bool changed = false;
   SampleBox box;
