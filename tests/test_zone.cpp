@@ -362,3 +362,21 @@ TEST_CASE("zone JSON header with a number out of double range is a data error wi
     CHECK_THROWS_AS(read_zone_meta(bad), Error);
   }
 }
+
+TEST_CASE("zone spawn records round trip and bad entries are refused", "[zone]") {
+  Zone z = test::sample_zone();
+  z.spawns = {0x140C01E0007800C4ull, 0x1D08005000400030ull};  // a tree, a detail
+  z.erases = {0x0508005000400030ull};                          // a detail erase
+  const Bytes b = write_zone(z);
+  const Zone back = read_zone(b);
+  CHECK(back.spawns == z.spawns);
+  CHECK(back.erases == z.erases);
+  // A spawn entry that is not a tree or detail spawn.
+  Zone bad = test::sample_zone();
+  bad.spawns = {0x0018008000850080ull};  // a dig
+  const std::string msg = error_of(write_zone(bad));
+  CHECK_THAT(msg, Catch::Contains("SPWN") && Catch::Contains("not a tree or detail"));
+  // No records: no section.
+  const Bytes plain = write_zone(test::sample_zone());
+  CHECK(std::search(plain.begin(), plain.end(), std::begin("SPWN"), std::begin("SPWN") + 4) == plain.end());
+}

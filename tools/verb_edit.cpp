@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "formats/core/io.hpp"
+#include "formats/edit/edit_job.hpp"
+#include "formats/mesh/mesh_export.hpp"
 #include "formats/zone/zone_file.hpp"
 #include "lib/core/error.hpp"
 #include "lib/edit/packed_edit.hpp"
@@ -111,10 +113,120 @@ void run_unpack(const Context& ctx, const EditOptions& o) {
                                                 " edits are not valid for the target");
 }
 
+const Names<edit_log::Format> kLogFormats{{"int64", edit_log::Format::Int64},
+                                          {"text", edit_log::Format::Text},
+                                          {"json", edit_log::Format::Json},
+                                          {"vxlog", edit_log::Format::Vxlog}};
+const Names<edit_job::InputKind> kEditInputs{{"auto", edit_job::InputKind::Auto},
+                                             {"zone", edit_job::InputKind::Zone},
+                                             {"unity", edit_job::InputKind::Unity},
+                                             {"raw", edit_job::InputKind::Raw}};
+
+struct ApplyOptions {
+  edit_job::EditJob job;
+  std::vector<uint32_t> cells;
+  std::vector<double> edit_box;
+  edit_log::Format log_format = edit_log::Format::Int64;
+  CLI::Option* log_format_opt = nullptr;
+  CLI::Option* at_opt = nullptr;
+  CLI::Option* tree_opt = nullptr;
+  CLI::Option* detail_opt = nullptr;
+  edit::Target target = edit::Target::V07;
+  bool vrchat = false;
+  bool json = false;
+  bool dry_run = false;
+  bool in_place = false;
+  BackupFlags backup;
+  uint64_t at = 0;
+  uint32_t tree_prefabs = 31, detail_prefabs = 31;
+};
+
+void run_apply(const Context& ctx, ApplyOptions& o, bool replay) {
+  edit_job::EditJob job = o.job;
+  job.replay = replay;
+  if (o.log_format_opt->count()) job.log_format = o.log_format;
+  if (!o.cells.empty()) {
+    job.cells = cells_of(o.cells);
+    job.kind = edit_job::InputKind::Raw;
+  }
+  if (!o.edit_box.empty()) {
+    SampleBox b;
+    for (size_t a = 0; a < 3; ++a) {
+      b.min[a] = int32_t(o.edit_box[a]);
+      b.max[a] = int32_t(o.edit_box[a + 3]);
+    }
+    job.edit_box = b;
+  }
+  if (o.at_opt->count()) job.at = o.at;
+  job.editor.target = o.target;
+  job.editor.tree_prefabs = o.tree_prefabs;
+  job.editor.detail_prefabs = o.detail_prefabs;
+  job.vrchat_capacity = o.vrchat;
+  if (o.in_place) {
+    if (!job.output.empty()) throw_usage("--in-place and -o cannot be given together");
+    if (job.input == "-") throw_usage("--in-place needs a file, not stdin");
+    job.output = job.input;
+    job.out = ctx.in_place(o.backup);
+  } else {
+    if (job.output.empty() && !o.dry_run) throw_usage("give -o OUT, --in-place, or --dry-run");
+    if (!job.output.empty() && o.dry_run) throw_usage("--dry-run writes nothing: leave out -o");
+    job.out = ctx.out();
+  }
+  if (!job.mesh_out.empty()) job.mesh.format = mesh_format_for_path(job.mesh_out);
+  const auto rep = edit_job::run_edit(job);
+  for (const auto& w : rep.warnings) ctx.warn(w);
+  const bool to_stdout = job.output == "-" || job.paint_out == "-" || job.mesh_out == "-";
+  ctx.report(o.json ? rep.to_json().dump(2) : rep.to_text(), to_stdout, o.json);
+}
+
+struct DiffOptions {
+  std::string a, b;
+  bool json = false;
+};
+
+void run_diff(const Context& ctx, const DiffOptions& o) {
+  const auto rep = edit_job::run_diff(o.a, o.b);
+  ctx.report(o.json ? rep.to_json().dump(2) : rep.to_text(), false, o.json);
+  if (rep.differ()) throw ExitWith{kExitDiffer};
+}
+
+void add_apply_like(CLI::App* cmd, const Context& ctx, std::shared_ptr<ApplyOptions> o, bool replay) {
+  cmd->add_option("input", o->job.input, "Zone (.vxz), dig-zone Unity asset (.asset) or raw grid (with --cells); '-' = stdin")
+      ->required();
+  cmd->add_option("log", o->job.log, "Edit log: int64 list, text, JSON or .vxlog ('-' = stdin)")->required();
+  cmd->add_option("-o,--output", o->job.output, "Where the edited input goes, as the same kind ('-' = stdout)");
+  cmd->add_flag("--in-place", o->in_place, "Rewrite the input itself, keeping INPUT.bak");
+  add_backup_flags(cmd, o->backup);
+  cmd->add_flag("-n,--dry-run", o->dry_run, "Apply and report, write nothing");
+  o->log_format_opt = add_enum(cmd, "--log-format", o->log_format, kLogFormats, "log format",
+                               "int64, text, json or vxlog (default: detected; a bare int64 list is the fallback)");
+  add_enum(cmd, "--input-kind", o->job.kind, kEditInputs, "input kind", "auto, zone, unity or raw (default: by content)")
+      ->default_str("auto");
+  add_cells(cmd, "--cells", o->cells, "Raw grid: cells NX,NY,NZ (samples are one more per axis)");
+  add_numbers(cmd, "--edit-box", o->edit_box, 6,
+              "Editable samples X0,Y0,Z0,X1,Y1,Z1, inclusive (raw default: all but the top row; zones: their own)");
+  cmd->add_option("--paint", o->job.paint_in, "Raw grid: its paint grid (one byte per sample; default all 0)");
+  cmd->add_option("--paint-out", o->job.paint_out, "Raw grid: write the paint grid after the edits");
+  cmd->add_option("--mesh", o->job.mesh_out,
+                  "Remesh the chunks the edits made dirty into this mesh file (nodes named as voxkit mesh names them)");
+  o->at_opt = cmd->add_option("--at", o->at, "Stop after this many edits (to bisect a log)");
+  cmd->add_flag("--skip-invalid", o->job.skip_invalid, "Count and skip invalid edits instead of stopping");
+  add_enum(cmd, "--target", o->target, kTargets, "target", "Package version whose validity rules apply: 0.3, 0.6 or 0.7")
+      ->default_str("0.7");
+  cmd->add_flag("--vrchat", o->vrchat, "Warn when the log exceeds the VRChat runtime's 4096-entry capacity");
+  cmd->add_option("--tree-prefabs", o->tree_prefabs, "Length of the scene's tree prefab list (spawns past it are ignored)")
+      ->check(CLI::Range(0, 31));
+  cmd->add_option("--detail-prefabs", o->detail_prefabs,
+                  "Length of the scene's detail prefab list (spawns past it are ignored)")
+      ->check(CLI::Range(0, 31));
+  cmd->add_flag("--json", o->json, "Print the report as JSON");
+  cmd->callback([&ctx, o, replay] { run_apply(ctx, *o, replay); });
+}
+
 }  // namespace
 
 void add_edit_command(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("edit", "The dig-zone package's packed 64-bit edits: pack and unpack");
+  auto* cmd = app.add_subcommand("edit", "The dig-zone package's packed 64-bit edits: pack, unpack, apply, replay, diff");
   cmd->require_subcommand(1);
   auto o = std::make_shared<EditOptions>();
 
@@ -141,6 +253,20 @@ void add_edit_command(CLI::App& app, Context& ctx) {
       ->default_str("0.7");
   unpack->add_flag("--json", o->json, "Print the fields as JSON");
   unpack->callback([&ctx, o] { run_unpack(ctx, *o); });
+
+  auto* apply = cmd->add_subcommand(
+      "apply", "Apply an edit log to a zone, Unity asset or raw grid as the package's runtime does");
+  add_apply_like(apply, ctx, std::make_shared<ApplyOptions>(), false);
+  auto* replay = cmd->add_subcommand(
+      "replay", "Replay a log as a late joiner loads it (spawns cleared first); network records as a receiver gets them");
+  add_apply_like(replay, ctx, std::make_shared<ApplyOptions>(), true);
+
+  auto d = std::make_shared<DiffOptions>();
+  auto* diff = cmd->add_subcommand("diff", "Which samples and chunks two zones differ in (exit 3 when they differ)");
+  diff->add_option("a", d->a, "First zone or asset")->required();
+  diff->add_option("b", d->b, "Second zone or asset")->required();
+  diff->add_flag("--json", d->json, "Print the report as JSON");
+  diff->callback([&ctx, d] { run_diff(ctx, *d); });
 }
 
 }  // namespace voxkit::cli

@@ -44,7 +44,17 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   }
 
   auto t = Clock::now();
-  std::vector<ChunkMesh> chunks = mesh_chunks(src.sdf, mo, progress);
+  std::vector<ChunkMesh> chunks;
+  if (job.only_chunks) {
+    chunks.resize(job.only_chunks->size());
+    parallel_each(chunks.size(), [&](size_t i) {
+      chunks[i].chunk = (*job.only_chunks)[i];
+      chunks[i].mesh = mesh_chunk(src.sdf, chunks[i].chunk, mo);
+    });
+    std::erase_if(chunks, [](const ChunkMesh& c) { return c.mesh.empty(); });
+  } else {
+    chunks = mesh_chunks(src.sdf, mo, progress);
+  }
   r.mesh_seconds = since(t);
   r.chunks_meshed = chunks.size();
 

@@ -24,6 +24,8 @@ struct MeshJob {
   double lod_error = 0.05;
   bool right_handed = true;
   uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
+  // Mesh only these chunks (e.g. the ones an edit made dirty), in the order given.
+  std::optional<std::vector<std::array<int32_t, 3>>> only_chunks;
 };
 
 struct LodStats {

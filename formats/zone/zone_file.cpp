@@ -29,6 +29,7 @@ constexpr std::array<char, 4> kBaked{'B', 'A', 'K', 'E'};
 constexpr std::array<char, 4> kPaint{'P', 'N', 'T', 'G'};
 constexpr std::array<char, 4> kHeight{'H', 'G', 'H', 'T'};
 constexpr std::array<char, 4> kSplat{'S', 'P', 'L', 'T'};
+constexpr std::array<char, 4> kSpawns{'S', 'P', 'W', 'N'};
 
 const char* section_title(const std::array<char, 4>& t) {
   if (t == kMeta) return "JSON header";
@@ -37,6 +38,7 @@ const char* section_title(const std::array<char, 4>& t) {
   if (t == kPaint) return "paint grid";
   if (t == kHeight) return "height texture";
   if (t == kSplat) return "splat weights";
+  if (t == kSpawns) return "spawned foliage";
   return nullptr;
 }
 
@@ -253,6 +255,29 @@ std::vector<ColumnRaster<uint8_t>> decode_splat(std::span<const uint8_t> p, cons
   return out;
 }
 
+// u32 spawns, u32 erases, then the spawn edits and the erase edits, u64 each.
+void decode_spawns(std::span<const uint8_t> p, const SectionInfo& s, Zone& z) {
+  const uint64_t base = s.offset + kSectionHeaderSize;
+  if (p.size() < 8) section_error(s, "payload is shorter than its 8-byte header", base, "8 bytes", std::to_string(p.size()));
+  const uint64_t spawns = get32(p.data()), erases = get32(p.data() + 4);
+  if (p.size() != 8 + 8 * (spawns + erases)) {
+    section_error(s, "payload length does not match its counts", base,
+                  std::to_string(8 + 8 * (spawns + erases)) + " bytes", std::to_string(p.size()) + " bytes");
+  }
+  for (uint64_t i = 0; i < spawns + erases; ++i) {
+    const uint64_t e = uint64_t(get32(p.data() + 8 + 8 * i)) | uint64_t(get32(p.data() + 12 + 8 * i)) << 32;
+    const uint32_t op = uint32_t(e >> 56) & 7, layer = uint32_t(e >> 59);
+    const bool spawn = i < spawns;
+    if ((op != 4 && op != 5) || (spawn ? layer == 0 : layer != 0)) {
+      section_error(s, std::string(spawn ? "spawn" : "erase") + " entry is not a tree or detail " +
+                           (spawn ? "spawn" : "erase") + " edit",
+                    base + 8 + 8 * i, spawn ? "op 4 or 5 with a layer above 0" : "op 4 or 5 with layer 0",
+                    "op " + std::to_string(op) + " layer " + std::to_string(layer));
+    }
+    (spawn ? z.spawns : z.erases).push_back(e);
+  }
+}
+
 bool is_known(const std::array<char, 4>& t) { return section_title(t) != nullptr; }
 
 }  // namespace
@@ -299,6 +324,9 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
     } else if (s.tag == kSplat) {
       if (!z.splat.empty()) section_error(s, "appears twice", s.offset);
       z.splat = decode_splat(payload_of(bytes, s), s, z.meta);
+    } else if (s.tag == kSpawns) {
+      if (!z.spawns.empty() || !z.erases.empty()) section_error(s, "appears twice", s.offset);
+      decode_spawns(payload_of(bytes, s), s, z);
     } else if (s.flags & zone_file::kFlagRequired) {
       section_error(s, "is an unknown section marked required: a newer voxkit wrote this file",
                     s.offset + 4);
@@ -413,6 +441,17 @@ std::vector<uint8_t> write_zone(const Zone& z) {
     put32(s, z.splat[0].depth);
     for (auto& r : z.splat) s.insert(s.end(), r.values.begin(), r.values.end());
     parts.push_back({kSplat, std::move(s), {}});
+  }
+  if (!z.spawns.empty() || !z.erases.empty()) {
+    Bytes b;
+    put32(b, uint32_t(z.spawns.size()));
+    put32(b, uint32_t(z.erases.size()));
+    for (const auto* list : {&z.spawns, &z.erases})
+      for (uint64_t e : *list) {
+        put32(b, uint32_t(e));
+        put32(b, uint32_t(e >> 32));
+      }
+    parts.push_back({kSpawns, std::move(b), {}});
   }
   for (auto& p : parts) p.payload = p.owned;
   for (auto& u : z.unknown_sections) parts.push_back({u.tag, {}, u.bytes});

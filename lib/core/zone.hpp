@@ -57,6 +57,10 @@ struct Zone {
   ByteGrid paint;  // 0 auto, 1-4 layers 0-3, 5 dug soil, 6-17 layers 4-15; empty = never painted
   ColumnRaster<float> height;                 // terrain height (world metres) per column
   std::vector<ColumnRaster<uint8_t>> splat;   // one weight raster (0..255) per terrain layer
+  // Trees and details placed by edits (packed tree/detail edits with a layer above 0) whose
+  // objects still stand, in the order they were placed, and the erase edits (layer 0) applied
+  // since the bake, in log order (they hide baked foliage within their radius).
+  std::vector<uint64_t> spawns, erases;
 
   // Sections of the file this version does not know, carried through unchanged on rewrite.
   struct RawSection {
