@@ -338,7 +338,7 @@ std::string EditReport::to_text() const {
   if (!invalid.empty()) s += ", " + std::to_string(invalid.size()) + " invalid skipped";
   if (resets) s += ", " + std::to_string(resets) + " reset" + (resets > 1 ? "s" : "");
   s += "\n";
-  if (stopped_at) s += "  stopped after " + std::to_string(*stopped_at) + " records (--at)\n";
+  if (stopped_at) s += "  stopped after " + std::to_string(*stopped_at) + " edits, as asked\n";
   if (net) {
     s += "  network: " + std::to_string(net->applied) + " applied, " + std::to_string(net->duplicates) +
          " duplicates, " + std::to_string(net->stale) + " of older epochs, " + std::to_string(net->buffered) +
