@@ -11,6 +11,7 @@
 #include "lib/core/error.hpp"
 #include "lib/codec/rle.hpp"
 #include "lib/codec/rle_parallel.hpp"
+#include "tests/test_util.hpp"
 
 using namespace voxkit;
 
@@ -311,7 +312,8 @@ TEST_CASE("zone plan refuses zones over the sample limit with the fix, and outsi
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.kind() == ErrorKind::Usage);
-    CHECK(std::string(e.what()).find("use a larger --voxel-size or a smaller box") != std::string::npos);
+    CHECK(std::string(e.what()).find("use a larger voxel size or a smaller box") != std::string::npos);
+    CHECK(e.has_hint("voxel-size"));
   }
   ZoneBoxSpec b;
   b.kind = ZoneBoxSpec::Kind::Box;
@@ -327,7 +329,10 @@ TEST_CASE("zone plan refuses NoData under the zone; a fill policy makes it bakea
   Heightfield hf = random_terrain(8, 21, 21, 1.0, 1.0);
   hf.heights[10 + 21 * 10] = NAN;
   ZoneBoxSpec s = whole(0.5);
-  CHECK_THROWS_WITH(plan_zone(hf, s), Catch::Contains("without data") && Catch::Contains("--nodata-fill"));
+  const auto e = test::thrown_error([&] { plan_zone(hf, s); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("without data") && Catch::Contains("give a NoData fill policy"));
+  CHECK(e->has_hint("nodata-fill"));
   Heightfield a = hf, b = hf, c = hf;
   CHECK(fill_nodata(a, NodataFill{NodataFill::Kind::Value, 3.5}) == 1);
   CHECK(a.heights[10 + 21 * 10] == 3.5f);

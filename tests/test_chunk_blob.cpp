@@ -179,8 +179,10 @@ TEST_CASE("info adds solid, air and surface counts for an RLE stream with cells"
   CHECK(d->details["solid"] == 2);
   CHECK(d->details["air"] == 14);
   CHECK(d->details["surface"] == 1);
-  CHECK_THROWS_WITH(rle_stream::add_grid_stats(*d, r, {2, 1, 1}),
-                    Catch::Contains("does not match --cells 2 x 1 x 1 (expected 12, found 16)"));
+  const auto e = test::thrown_error([&] { rle_stream::add_grid_stats(*d, r, {2, 1, 1}); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("does not match the cells 2 x 1 x 1 (expected 12, found 16)"));
+  CHECK(e->has_hint("cells"));
   auto raw = rle_stream::describe_raw_grid(g.data, {3, 1, 1});
   REQUIRE(raw);
   CHECK(raw->format == "raw-grid");

@@ -97,7 +97,10 @@ TEST_CASE("an 8-bit PNG heightmap with Unity placement is normalised and flipped
   img.rgb = {0, 0, 0, 51, 0, 0, 102, 0, 0, 255, 0, 0, 204, 0, 0, 153, 0, 0};
   io::write_file(dir.file("h.png"), png::encode(img));
   heightmap::Options o;
-  CHECK_THROWS_WITH(heightmap::read(dir.file("h.png"), o), Catch::Contains("--terrain-size"));
+  auto e = test::thrown_error([&] { heightmap::read(dir.file("h.png"), o); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("give the terrain size W,H,L"));
+  CHECK((e->has_hint("terrain-size") && e->has_hint("terrain-pos")));
   o.terrain_size = {20, 100, 10};
   o.terrain_pos = {-5, 3, 7};
   Heightfield hf = heightmap::read(dir.file("h.png"), o);
@@ -112,7 +115,10 @@ TEST_CASE("an 8-bit PNG heightmap with Unity placement is normalised and flipped
 TEST_CASE("Unity raw size is inferred from a square 2^n+1 file, else asked for") {
   CHECK(heightmap::infer_raw_size(2 * 33 * 33) == std::array<uint32_t, 2>{33, 33});
   CHECK(heightmap::infer_raw_size(2 * 2049 * 2049) == std::array<uint32_t, 2>{2049, 2049});
-  CHECK_THROWS_WITH(heightmap::infer_raw_size(2 * 32 * 32), Catch::Contains("--raw-size"));
+  auto e = test::thrown_error([] { heightmap::infer_raw_size(2 * 32 * 32); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("give its size W,H"));
+  CHECK(e->has_hint("raw-size"));
   CHECK_THROWS_AS(heightmap::infer_raw_size(2 * 33 * 33 + 1), Error);
   std::vector<uint8_t> bytes(2 * 3 * 2, 0);
   bytes[0] = 0xff;
@@ -129,7 +135,10 @@ TEST_CASE("Unity raw size is inferred from a square 2^n+1 file, else asked for")
   CHECK_THROWS_WITH(heightmap::from_unity_raw(bytes, o), Catch::Contains("does not match"));
   o.terrain_size.reset();
   o.raw_size = std::array<uint32_t, 2>{3, 2};
-  CHECK_THROWS_WITH(heightmap::from_unity_raw(bytes, o), Catch::Contains("--terrain-size"));
+  e = test::thrown_error([&] { heightmap::from_unity_raw(bytes, o); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("has no placement"));
+  CHECK(e->has_hint("terrain-size"));
 }
 
 TEST_CASE("an unreadable heightmap is a clear error naming the file") {

@@ -66,10 +66,15 @@ TEST_CASE("mesh input rejects sizes that do not match and options that do not ap
   test::TempDir dir;
   write(dir.file("g.raw"), std::vector<uint8_t>(10, 1));
   MeshInputOptions o;
-  CHECK_THROWS_WITH(read_mesh_input(dir.file("g.raw"), o), Catch::Contains("--cells"));
+  auto e = test::thrown_error([&] { read_mesh_input(dir.file("g.raw"), o); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("give the cells NX,NY,NZ"));
+  CHECK(e->has_hint("cells"));
   o.cells = Dims{2, 2, 2};
-  CHECK_THROWS_WITH(read_mesh_input(dir.file("g.raw"), o),
-                    Catch::Contains("g.raw: raw grid size does not match --cells (expected 27 bytes, found 10 bytes)"));
+  e = test::thrown_error([&] { read_mesh_input(dir.file("g.raw"), o); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("g.raw: raw grid size does not match the cells (expected 27 bytes, found 10 bytes)"));
+  CHECK(e->has_hint("cells"));
   o.cells = Dims{1, 1, 0};
   CHECK_THROWS_AS(read_mesh_input(dir.file("g.raw"), o), Error);
   o.cells = Dims{1, 1, 1};
@@ -77,7 +82,10 @@ TEST_CASE("mesh input rejects sizes that do not match and options that do not ap
   CHECK_THROWS_WITH(read_mesh_input(dir.file("g.raw"), o), Catch::Contains("ice modules"));
   o.convention = Convention::Ice;
   write(dir.file("g8.raw"), std::vector<uint8_t>(8, 1));
-  CHECK_THROWS_WITH(read_mesh_input(dir.file("g8.raw"), o), Catch::Contains("--regions"));
+  e = test::thrown_error([&] { read_mesh_input(dir.file("g8.raw"), o); });
+  REQUIRE(e);
+  CHECK_THAT(e->what(), Catch::Contains("closed regions need the region grid"));
+  CHECK(e->has_hint("regions"));
 }
 
 TEST_CASE("region grids are uint16 little-endian per point and round trip", "[mesh-input]") {

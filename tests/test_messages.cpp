@@ -218,3 +218,37 @@ TEST_CASE("chunk errors keep their offset through the form note and batch lines"
   CHECK(e.offset().has_value());
   CHECK_THAT(e.what(), Catch::Contains("lines.txt: line 1: offset"));
 }
+
+TEST_CASE("an error says its option in the library's words; naming it puts the flag there or in a note",
+          "[messages]") {
+  Error e(ErrorKind::Data, "size does not match the cells 2 x 1 x 1", 4, "12", "16");
+  e.set_hint("cells", "the cells").set_hint("convention");
+  CHECK(e.has_hint("cells"));
+  CHECK(e.has_hint("convention"));
+  CHECK(!e.has_hint("regions"));
+  CHECK(std::string(e.what()) == "offset 4: size does not match the cells 2 x 1 x 1 (expected 12, found 16)");
+  const auto hints = e.hints();
+  e.name_option(hints[0], "--cells");
+  e.name_option(hints[1], "--convention");
+  CHECK(std::string(e.what()) ==
+        "offset 4: size does not match --cells 2 x 1 x 1 (expected 12, found 16) [--convention]");
+  // The last occurrence of the words is the one replaced; words in a note are found there.
+  Error b(ErrorKind::Usage, "too small for a border of 3: use a smaller border");
+  b.add_note("read as lua; the form option sets the form");
+  b.set_hint("border", "border").set_hint("from", "the form option");
+  for (const auto& h : std::vector<Error::Hint>(b.hints())) b.name_option(h, "--" + h.key);
+  CHECK(std::string(b.what()) ==
+        "too small for a border of 3: use a smaller --border [read as lua; --from sets the form]");
+}
+
+TEST_CASE("library messages name no flag: the hints carry the option", "[messages]") {
+  auto e = error_of([&] { sm::decode_any(B(std::string("not\0a chunk", 11))); });
+  CHECK_THAT(e.what(), Catch::Contains("[read as lz4; the form option sets the form]"));
+  CHECK(e.has_hint("from"));
+  test::TempDir dir;
+  io::OutputOptions o;
+  io::write_file(dir.file("x"), Bytes{1}, o);
+  e = error_of([&] { io::check_output(dir.file("x"), o); });
+  CHECK_THAT(e.what(), Catch::Contains("exists; use the force option to overwrite it"));
+  CHECK(e.has_hint("force"));
+}

@@ -253,7 +253,7 @@ TEST_CASE("sm batch converts one chunk per line and names bad lines", "[sm]") {
   auto k = sm::convert_batch(B(zero + "\nAAA!\n" + zero), o);
   CHECK(k.output == B(zero + "\n\n" + zero + "\n"));
   REQUIRE(k.errors.size() == 1);
-  CHECK(k.errors[0].rfind("in.txt: line 2:", 0) == 0);
+  CHECK(std::string(k.errors[0].what()).rfind("in.txt: line 2:", 0) == 0);
   o.to = sm::Form::Lz4;
   CHECK_THROWS_AS(sm::convert_batch(B(zero), o), Error);
 }

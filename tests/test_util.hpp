@@ -6,13 +6,26 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "lib/core/error.hpp"
 #include "lib/core/grid.hpp"
 
 namespace voxkit::test {
+
+// The Error `f` throws, if any: to check its message and its hints together.
+template <class F>
+std::optional<Error> thrown_error(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e;
+  }
+  return std::nullopt;
+}
 
 // A temporary directory removed when the object goes out of scope.
 struct TempDir {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "formats/core/io.hpp"
+#include "lib/core/error.hpp"
 #include "lib/core/progress.hpp"
 
 namespace CLI {
@@ -29,6 +30,10 @@ enum ExitCode : int {
 struct ExitWith {
   int code;
 };
+
+// Names the flags an error from lib/ or formats/ is about (its hints) in its message
+// (tools/option_names.cpp).
+void name_options(Error& e);
 
 // --no-backup and --force-backup of a verb that edits a file in place.
 struct BackupFlags {

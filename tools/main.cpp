@@ -7,6 +7,7 @@
 
 #include "formats/core/diagnostics.hpp"
 #include "lib/core/error.hpp"
+#include "tools/context.hpp"
 #include "tools/verbs.hpp"
 
 using namespace voxkit;
@@ -63,7 +64,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help, version or the usage message
     return code == 0 ? kExitOk : kExitUsage;
-  } catch (const Error& e) {
+  } catch (Error& e) {
+    name_options(e);
     // Errors are printed even with -q: a script needs to know why a step failed.
     std::fprintf(stderr, "voxkit: %s\n", e.what());
     return e.kind() == ErrorKind::Usage ? kExitUsage : kExitFailure;

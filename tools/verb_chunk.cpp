@@ -34,7 +34,10 @@ void run_batch(const Context& ctx, const ChunkOptions& o, sm::Form to,
   const auto result = sm::convert_batch(input, bopts);
   io::write_file(o.output, result.output, ctx.out(!sm::is_text(to)));
   // Bad lines are errors: reported even with -q, and the run exits 1 after writing the rest.
-  for (const auto& e : result.errors) std::fprintf(stderr, "voxkit: %s\n", e.c_str());
+  for (Error e : result.errors) {
+    name_options(e);
+    std::fprintf(stderr, "voxkit: %s\n", e.what());
+  }
   ctx.info("chunk: " + std::to_string(result.lines - result.errors.size()) + " of " +
            std::to_string(result.lines) + " lines converted to " + sm::form_name(to));
   if (!result.errors.empty()) {

@@ -48,13 +48,7 @@ void run(const Context& ctx, ResetCliOptions& o) {
   j.out = ctx.out();
   j.backup = o.backup.backup();
   check(j);
-  stationeers::ResetReport rep;
-  try {
-    rep = stationeers::run_reset(j);
-  } catch (Error& e) {
-    if (e.hint() == "reset-all-if-no-rooms") e.add_note("--reset-all-if-no-rooms to do it anyway");
-    throw;
-  }
+  const stationeers::ResetReport rep = stationeers::run_reset(j);
   for (const auto& w : rep.warnings) ctx.warn(w);
   const bool stdout_is_output = j.output == "-" && !j.dry_run;
   if (o.json) {

@@ -191,7 +191,8 @@ void check_output(const std::string& path, OutputOptions opts) {
     case TargetKind::Stdout:
       if (opts.in_place) throw_usage("an edit in place needs a file, not stdin");
       if (opts.binary && ::isatty(STDOUT_FILENO)) {
-        throw_usage("refusing to write binary data to a terminal; redirect it or use -o FILE");
+        throw_usage("refusing to write binary data to a terminal; redirect it or name an output file",
+                    {{"output", "name an output file"}});
       }
       return;
     case TargetKind::Directory:
@@ -207,7 +208,10 @@ void check_output(const std::string& path, OutputOptions opts) {
       if (opts.in_place) throw_io(path, "cannot edit in place", ENOENT);
       return;
     case TargetKind::Regular:
-      if (!opts.in_place && !opts.force) throw_usage("output " + path + " exists; use -f to overwrite it");
+      if (!opts.in_place && !opts.force) {
+        throw_usage("output " + path + " exists; use the force option to overwrite it",
+                    {{"force", "the force option"}});
+      }
       break;
   }
   if (opts.in_place && opts.backup.enabled) {
@@ -215,7 +219,10 @@ void check_output(const std::string& path, OutputOptions opts) {
     struct stat st;
     if (::lstat(bak.c_str(), &st) == 0) {
       if (S_ISDIR(st.st_mode)) throw_usage("backup " + bak + " is a directory");
-      if (!opts.backup.force) throw_usage("backup " + bak + " exists; use --force-backup to replace it");
+      if (!opts.backup.force) {
+        throw_usage("backup " + bak + " exists; use the backup's force option to replace it",
+                    {{"force-backup", "the backup's force option"}});
+      }
     } else if (errno != ENOENT) {
       throw_io(bak, "cannot look at the backup");
     }
@@ -314,7 +321,8 @@ void AtomicOutput::make_backup() {
   const std::string& bak = backup_path_;
   struct stat st;
   if (!opts_.backup.force && ::lstat(bak.c_str(), &st) == 0) {
-    throw_usage("backup " + bak + " appeared meanwhile; use --force-backup to replace it");
+    throw_usage("backup " + bak + " appeared meanwhile; use the backup's force option to replace it",
+                {{"force-backup", "the backup's force option"}});
   }
   // The backup is made under a temporary name and renamed over NAME.bak: rename replaces a
   // symbolic link there, never the file it points to.

@@ -23,6 +23,11 @@ struct DatasetCloser {
 };
 using Dataset = std::unique_ptr<GDALDataset, DatasetCloser>;
 
+// What a raster without a placement needs, and the options that give it.
+const std::string kPlacementFix = "give the terrain size W,H,L (and the terrain position X,Y,Z)";
+const std::vector<Error::Hint> kPlacementHints{{"terrain-size", "the terrain size"},
+                                               {"terrain-pos", "the terrain position"}};
+
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -167,10 +172,11 @@ std::array<uint32_t, 2> infer_raw_size(uint64_t bytes) {
       if (side * side == n) return {uint32_t(side), uint32_t(side)};
     }
   }
-  throw_data("cannot infer the .raw heightmap size from its " + std::to_string(bytes) +
-                 " bytes: give --raw-size W,H",
-             std::nullopt, "2 * (2^n+1)^2 bytes (e.g. 8421378 for 2049x2049)",
-             std::to_string(bytes));
+  throw Error(ErrorKind::Data,
+              "cannot infer the .raw heightmap size from its " + std::to_string(bytes) +
+                  " bytes: give its size W,H",
+              std::nullopt, "2 * (2^n+1)^2 bytes (e.g. 8421378 for 2049x2049)", std::to_string(bytes))
+      .set_hint("raw-size", "its size");
 }
 
 Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, Info* info) {
@@ -182,12 +188,14 @@ Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, 
                " samples is over the limit of " + std::to_string(o.max_samples));
   }
   if (bytes.size() != n * 2) {
-    throw_data("raw heightmap size does not match --raw-size " + std::to_string(size[0]) + "x" +
-                   std::to_string(size[1]),
-               std::nullopt, std::to_string(n * 2) + " bytes", std::to_string(bytes.size()));
+    throw Error(ErrorKind::Data,
+                "raw heightmap size does not match the given size " + std::to_string(size[0]) + "x" +
+                    std::to_string(size[1]),
+                std::nullopt, std::to_string(n * 2) + " bytes", std::to_string(bytes.size()))
+        .set_hint("raw-size", "the given size");
   }
   if (!o.terrain_size) {
-    throw_usage("a .raw heightmap has no placement: give --terrain-size W,H,L (and --terrain-pos)");
+    throw_usage("a .raw heightmap has no placement: " + kPlacementFix, kPlacementHints);
   }
   std::vector<float> norm(n);
   for (uint64_t k = 0; k < n; ++k) {
@@ -211,9 +219,10 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
     gdal::GdalMessages gdal_said(path);
     // A missing placement is the caller's to give, unless GDAL found the file damaged (a
     // GeoTIFF tag it had to ignore): then it is the file's fault.
-    auto placement_error = [&](const std::string& what, const std::string& fix) {
+    auto placement_error = [&](const std::string& what, const std::string& fix,
+                               const std::vector<Error::Hint>& hints = {}) {
       if (gdal_said.complained()) throw_data(what + ": the file is damaged (" + gdal_said.take() + ")");
-      throw_usage(what + ": " + fix);
+      throw_usage(what + ": " + fix, hints);
     };
     Dataset ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
     if (!ds) {
@@ -275,7 +284,10 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
       target = "EPSG:" + std::to_string((lat >= 0 ? 32600 : 32700) + zone);
     }
     if (geo && !target.empty()) {
-      if (!srs) placement_error("the raster has no CRS to warp from", "drop --t-srs");
+      if (!srs) {
+        placement_error("the raster has no CRS to warp from", "drop the warp target",
+                        {{"t-srs", "the warp target"}});
+      }
       OGRSpatialReference want;
       if (want.SetFromUserInput(target.c_str()) != OGRERR_NONE) {
         throw_usage("bad warp target CRS '" + target + "' (" + gdal_said.take() + ")");
@@ -333,8 +345,7 @@ Heightfield read(const std::string& path, const Options& o, Info* info) {
     if (info) *info = in;
     if (o.terrain_size) return place_unity(std::move(px), w, d, false, o);
     if (!geo) {
-      placement_error("the raster has no georeferencing",
-                      "give --terrain-size W,H,L (and --terrain-pos X,Y,Z)");
+      placement_error("the raster has no georeferencing", kPlacementFix, kPlacementHints);
     }
     if (gt[2] != 0 || gt[4] != 0) {
       placement_error("the raster's geotransform is rotated", "warp it north-up first (gdalwarp)");

@@ -195,7 +195,8 @@ MeshFormat mesh_format_for_path(const std::string& path) {
   auto dot = path.find_last_of('.');
   if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
     throw_usage("cannot tell the mesh format of '" + path + "' from its extension (expected " +
-                format_list() + "); use --format");
+                    format_list() + "); use the format option",
+                {{"format", "the format option"}});
   return parse_mesh_format(std::string_view(path).substr(dot + 1));
 }
 

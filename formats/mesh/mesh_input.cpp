@@ -17,6 +17,13 @@
 namespace voxkit {
 namespace {
 
+// What describes a raw grid, and the options that give it.
+const std::string kRawGridFix = "give the cells NX,NY,NZ (and the convention) for a raw grid";
+const Error::Hint kCellsHint{"cells", "the cells"}, kConventionHint{"convention", "the convention"};
+// The options of cave regions.
+const std::string kCavesOptions = "the region grid and the closed regions";
+const std::vector<Error::Hint> kCavesHints{{"regions", "the region grid"}, {"closed", "the closed regions"}};
+
 MeshSource sm_chunk_source(std::span<const uint8_t> bytes, const std::string& path) {
   sm::Form form{};
   sm::Chunk chunk = with_source(io::display_name(path), [&] { return sm::decode_any(bytes, std::nullopt, &form); });
@@ -49,12 +56,14 @@ bool is_unity_asset(std::span<const uint8_t> b) {
   return head.find("voxelSize:") != std::string_view::npos && head.find("gridRle:") != std::string_view::npos;
 }
 
-// Applies --voxel-size and --origin; a zone's hole moves with the grid.
+// Applies the voxel size and origin options; a zone's hole moves with the grid.
 void place(MeshSource& src, const MeshInputOptions& opts) {
   const auto old_origin = src.origin;
   const double old_size = src.voxel_size;
   if (opts.voxel_size) {
-    if (!(*opts.voxel_size > 0)) throw_usage("--voxel-size must be positive");
+    if (!(*opts.voxel_size > 0)) {
+      throw_usage("the voxel size must be positive", {{"voxel-size", "the voxel size"}});
+    }
     src.voxel_size = *opts.voxel_size;
   }
   if (opts.origin) src.origin = *opts.origin;
@@ -73,8 +82,9 @@ ByteGrid read_raw_grid(const std::string& path, const Dims& cells, uint64_t max_
   auto bytes = io::read_all(path, cells.samples());
   return with_source(io::display_name(path), [&] {
     if (bytes.size() != cells.samples())
-      throw_data("raw grid size does not match --cells", std::nullopt,
-                 std::to_string(cells.samples()) + " bytes", std::to_string(bytes.size()) + " bytes");
+      throw Error(ErrorKind::Data, "raw grid size does not match the cells", std::nullopt,
+                  std::to_string(cells.samples()) + " bytes", std::to_string(bytes.size()) + " bytes")
+          .set_hint("cells", "the cells");
     ByteGrid g;
     g.cells = cells;
     g.data = std::move(bytes);
@@ -86,7 +96,10 @@ MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind) {
   MeshSource src;
   const ZoneMeta& m = zone.meta;
   if (which == ZoneGrid::Baked) {
-    if (zone.baked.data.empty()) throw_usage("the zone has no baked grid (mesh --grid current)");
+    if (zone.baked.data.empty()) {
+      throw_usage("the zone has no baked grid (mesh the current grid)",
+                  {{"grid-current", "the current grid"}});
+    }
     src.sdf = std::move(zone.baked);
     src.kind = kind + " (baked grid)";
   } else {
@@ -132,16 +145,21 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
     else if (opts.convention == Convention::Sm && !caves) kind = InputKind::SmChunk;
     else
       throw_usage("cannot tell the grid of '" + io::display_name(path) +
-                  "': not a zone file or Unity dig-zone asset; give --cells NX,NY,NZ (and --convention) "
-                  "for a raw grid, or --input KIND");
+                      "': not a zone file or Unity dig-zone asset; " + kRawGridFix +
+                      ", or the input kind",
+                  {kCellsHint, kConventionHint, {"input", "the input kind"}});
   }
   if (kind == InputKind::Auto) kind = InputKind::Raw;
   if (opts.grid && kind != InputKind::Zone && kind != InputKind::Unity)
-    throw_usage("--grid applies to zone files and Unity assets");
+    throw_usage("the grid choice applies to zone files and Unity assets",
+                {{"grid", "the grid choice"}});
 
   if (kind == InputKind::Zone || kind == InputKind::Unity || kind == InputKind::SmChunk) {
-    if (opts.cells) throw_usage("--cells applies to raw grids, not to this input");
-    if (caves) throw_usage("--regions and --closed apply to ice modules (raw grids)");
+    if (opts.cells) {
+      throw_usage("the cells option applies to raw grids, not to this input",
+                  {{"cells", "the cells option"}});
+    }
+    if (caves) throw_usage(kCavesOptions + " apply to ice modules (raw grids)", kCavesHints);
     MeshSource src;
     if (kind == InputKind::SmChunk) {
       if (!have_bytes) bytes = io::read_all(path, uint64_t(1) << 20);
@@ -164,10 +182,13 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
   }
 
   if (!opts.cells)
-    throw_usage("cannot tell the grid of '" + io::display_name(path) +
-                "': give --cells NX,NY,NZ (and --convention) for a raw grid");
-  if (caves && opts.convention != Convention::Ice)
-    throw_usage("--regions and --closed apply to ice modules (--convention ice)");
+    throw_usage("cannot tell the grid of '" + io::display_name(path) + "': " + kRawGridFix,
+                {kCellsHint, kConventionHint});
+  if (caves && opts.convention != Convention::Ice) {
+    auto hints = kCavesHints;
+    hints.push_back({"convention", "convention"});
+    throw_usage(kCavesOptions + " apply to ice modules (convention ice)", hints);
+  }
 
   MeshSource src;
   ByteGrid raw = read_raw_grid(path, *opts.cells, opts.max_samples);
@@ -198,7 +219,7 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
       std::sort(closed.begin(), closed.end());
       closed.erase(std::unique(closed.begin(), closed.end()), closed.end());
       if (!closed.empty() && !regions)
-        throw_usage("closed regions need the region grid (--regions FILE)");
+        throw_usage("closed regions need the region grid", {{"regions", ""}});
       src.sdf = effective_sdf(raw, regions ? &*regions : nullptr, closed);
       break;
     }

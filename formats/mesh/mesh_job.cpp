@@ -35,8 +35,12 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   if (job.clip_overlap) {
     std::optional<HoleRect> hole = job.hole ? job.hole : src.hole;
     if (!hole || !(hole->min_x < hole->max_x && hole->min_z < hole->max_z))
-      throw_usage("--clip-hole: the input has no terrain hole (give one with --hole)");
-    if (!(*job.clip_overlap >= 0)) throw_usage("--clip-hole: the overlap must be 0 or more metres");
+      throw_usage("clipping to the hole: the input has no terrain hole (give one with a hole rectangle)",
+                  {{"clip-hole", "clipping to the hole"}, {"hole", "a hole rectangle"}});
+    if (!(*job.clip_overlap >= 0)) {
+      throw_usage("clipping to the hole: the overlap must be 0 or more metres",
+                  {{"clip-hole", "clipping to the hole"}});
+    }
     // World metres -> grid units of the meshes (before any handedness conversion).
     const double o = *job.clip_overlap, v = src.voxel_size;
     clip = ClipRect{(hole->min_x - o - src.origin[0]) / v, (hole->min_z - o - src.origin[2]) / v,

@@ -174,7 +174,8 @@ Chunk decode_any(std::span<const uint8_t> in, std::optional<Form> forced, Form* 
     return decode(in, f);
   } catch (Error& e) {
     // Say which form the input was taken for: a guess can be wrong.
-    e.add_note(std::string("read as ") + form_name(f) + "; --from sets the form");
+    e.add_note(std::string("read as ") + form_name(f) + "; the form option sets the form");
+    e.set_hint("from", "the form option");
     throw;
   }
 }

@@ -71,7 +71,7 @@ BatchResult convert_batch(std::span<const uint8_t> input, const BatchOptions& op
       const auto& err = errs[i - w0];
       if (err) {
         if (!opts.keep_going) throw *err;
-        result.errors.push_back(err->what());
+        result.errors.push_back(*err);
         if (is_text(opts.to)) result.output.push_back('\n');  // keeps lines aligned
         continue;
       }

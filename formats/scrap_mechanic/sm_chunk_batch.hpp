@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "formats/scrap_mechanic/sm_chunk.hpp"
+#include "lib/core/error.hpp"
 
 namespace voxkit::sm {
 
@@ -22,7 +23,7 @@ struct BatchOptions {
 struct BatchResult {
   std::vector<uint8_t> output;
   uint64_t lines = 0;                // input lines seen
-  std::vector<std::string> errors;  // one message per bad line, in line order
+  std::vector<Error> errors;         // one per bad line, in line order
 };
 
 // Converts every line of `input` ('\n' or "\r\n" endings; a last line without a newline

@@ -89,7 +89,8 @@ void add_rooms(const ResetJob& j, const Loaded& in, octree::Region& r, ResetRepo
     xml = load_world(j.world);
     source = io::display_name(j.world);
   } else {
-    throw_usage("octree reset --keep-rooms needs a .save or --world world.xml");
+    throw_usage("keeping rooms needs a .save or the world file world.xml",
+                {{"keep-rooms", "keeping rooms"}, {"world", "the world file"}});
   }
   const auto rooms = rooms_of(xml, source);
   const size_t cells = octree::room_cell_count(rooms);

@@ -62,8 +62,9 @@ std::optional<identify::Description> describe(std::span<const uint8_t> bytes, co
 void add_grid_stats(identify::Description& d, std::span<const uint8_t> stream, Dims cells) {
   const uint64_t count = rle::read_count(stream);
   if (count != cells.samples()) {
-    throw_data("stream's sample count does not match --cells " + dims_text(cells), 0,
-               std::to_string(cells.samples()), std::to_string(count));
+    throw Error(ErrorKind::Data, "stream's sample count does not match the cells " + dims_text(cells), 0,
+                std::to_string(cells.samples()), std::to_string(count))
+        .set_hint("cells", "the cells");
   }
   add_stats(d, rle::decode(stream, cells.samples()), cells);
 }

@@ -123,10 +123,11 @@ RebakeStats rebake_zone(Zone& zone, const Heightfield& hf, double headroom_voxel
   }
   HeightRange under = height_range(hf, m.origin[0], m.origin[2], x1, z1);
   if (under.nodata > 0) {
-    throw_data("the zone covers " + std::to_string(under.nodata) +
-               " heightmap samples without data (first at world x " + std::to_string(under.nodata_x) +
-               ", z " + std::to_string(under.nodata_z) +
-               "): give a NoData fill policy (--nodata-fill min|value:N|nearest)");
+    throw Error(ErrorKind::Data, "the zone covers " + std::to_string(under.nodata) +
+                                     " heightmap samples without data (first at world x " +
+                                     std::to_string(under.nodata_x) + ", z " +
+                                     std::to_string(under.nodata_z) + "): give a NoData fill policy")
+        .set_hint("nodata-fill");
   }
   HeightRange near = height_range(hf, m.origin[0] - kBandVoxels * v, m.origin[2] - kBandVoxels * v,
                                   x1 + kBandVoxels * v, z1 + kBandVoxels * v);
@@ -139,9 +140,10 @@ RebakeStats rebake_zone(Zone& zone, const Heightfield& hf, double headroom_voxel
     Dims nd = m.cells;
     nd.ny = ny;
     if (nd.samples() > max_samples) {
-      throw_usage("the new terrain needs the zone to grow to " + std::to_string(ny) +
-                  " cells up, " + std::to_string(nd.samples()) + " samples, over the limit of " +
-                  std::to_string(max_samples) + ": bake a new zone with a larger --voxel-size");
+      throw_usage("the new terrain needs the zone to grow to " + std::to_string(ny) + " cells up, " +
+                      std::to_string(nd.samples()) + " samples, over the limit of " +
+                      std::to_string(max_samples) + ": bake a new zone with a larger voxel size",
+                  {{"voxel-size", "voxel size"}});
     }
     st.grown_cells = ny - m.cells.ny;
     grow_top(zone.grid, ny, 255);

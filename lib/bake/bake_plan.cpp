@@ -70,7 +70,8 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
     cz = std::floor((hi[2] - lo[2]) / v + 1e-9);
     if (cx < 1 || cz < 1) {
       throw_usage("the terrain (" + metres(hi[0] - lo[0]) + " x " + metres(hi[2] - lo[2]) +
-                  " m) is smaller than one voxel of " + metres(v) + " m: use a smaller --voxel-size");
+                      " m) is smaller than one voxel of " + metres(v) + " m: use a smaller voxel size",
+                  {{"voxel-size", "voxel size"}});
     }
   } else {
     cx = cells_for(hi[0] - lo[0], v);
@@ -91,10 +92,11 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
   HeightRange near = height_range(hf, lo[0] - band * v, lo[2] - band * v, fx1 + band * v,
                                   fz1 + band * v);
   if (under.nodata > 0) {
-    throw_data("the zone covers " + std::to_string(under.nodata) +
-               " heightmap samples without data (first at world x " + metres(under.nodata_x) +
-               ", z " + metres(under.nodata_z) +
-               "): give a NoData fill policy (--nodata-fill min|value:N|nearest) or move the box");
+    throw Error(ErrorKind::Data, "the zone covers " + std::to_string(under.nodata) +
+                                     " heightmap samples without data (first at world x " +
+                                     metres(under.nodata_x) + ", z " + metres(under.nodata_z) +
+                                     "): give a NoData fill policy or move the box")
+        .set_hint("nodata-fill");
   }
   if (near.nodata > 0) {
     near = under;  // NoData just outside the zone: the band there uses what lies inside
@@ -120,10 +122,11 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
   const double samples = (cx + 1) * (cy + 1) * (cz + 1);
   if (samples > double(spec.max_samples) || cx > 65535 || cy > 65535 || cz > 65535) {
     throw_usage("zone of " + metres(cx) + "x" + metres(cy) + "x" + metres(cz) + " cells has " +
-                metres(samples) + " samples, over the limit of " +
-                std::to_string(spec.max_samples) +
-                " (and 65535 cells per axis; the terrain there spans y " + metres(near.min) + ".." +
-                metres(near.max) + " m): use a larger --voxel-size or a smaller box");
+                    metres(samples) + " samples, over the limit of " +
+                    std::to_string(spec.max_samples) +
+                    " (and 65535 cells per axis; the terrain there spans y " + metres(near.min) +
+                    ".." + metres(near.max) + " m): use a larger voxel size or a smaller box",
+                {{"voxel-size", "voxel size"}});
   }
 
   ZoneMeta m;
@@ -136,9 +139,10 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
   const int64_t nx = m.cells.nx, ny = m.cells.ny, nz = m.cells.nz;
   if (nx < 4 * int64_t(b) + 1 || nz < 4 * int64_t(b) + 1 || ny < 2 * int64_t(b) + 1) {
     throw_usage("zone of " + std::to_string(nx) + "x" + std::to_string(ny) + "x" +
-                std::to_string(nz) + " cells is too small for a border of " + std::to_string(b) +
-                " voxels (needs at least " + std::to_string(4 * b + 1) + " cells across and " +
-                std::to_string(2 * b + 1) + " up): use a larger box or a smaller --border");
+                    std::to_string(nz) + " cells is too small for a border of " +
+                    std::to_string(b) + " voxels (needs at least " + std::to_string(4 * b + 1) +
+                    " cells across and " + std::to_string(2 * b + 1) + " up): use a larger box or a smaller border",
+                {{"border", "border"}});
   }
   // Hole: the zone shrunk by the border; edit box: the hole shrunk by the border again.
   m.hole = HoleRect{lo[0] + b * v, lo[2] + b * v, lo[0] + (nx - b) * v, lo[2] + (nz - b) * v};

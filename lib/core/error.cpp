@@ -37,6 +37,29 @@ void Error::add_note(const std::string& note) {
   compose();
 }
 
+Error& Error::set_hint(std::string key, std::string words) {
+  hints_.push_back({std::move(key), std::move(words)});
+  return *this;
+}
+
+bool Error::has_hint(std::string_view key) const noexcept {
+  for (const auto& h : hints_)
+    if (h.key == key) return true;
+  return false;
+}
+
+void Error::name_option(const Hint& hint, const std::string& text) {
+  const auto replace_in = [&](std::string& s) {
+    if (hint.words.empty()) return false;
+    const size_t at = s.rfind(hint.words);
+    if (at == std::string::npos) return false;
+    s.replace(at, hint.words.size(), text);
+    return true;
+  };
+  if (!replace_in(what_) && !replace_in(notes_)) notes_ += " [" + text + "]";
+  compose();
+}
+
 void Error::compose() {
   std::string m;
   if (!source_.empty()) m += source_ + ": ";
@@ -126,5 +149,11 @@ std::string escape_text(std::string_view t) {
 }
 
 void throw_usage(std::string what) { throw Error(ErrorKind::Usage, std::move(what)); }
+
+void throw_usage(std::string what, const std::vector<Error::Hint>& hints) {
+  Error e(ErrorKind::Usage, std::move(what));
+  for (const auto& h : hints) e.set_hint(h.key, h.words);
+  throw e;
+}
 
 }  // namespace voxkit

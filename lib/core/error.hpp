@@ -6,8 +6,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace voxkit {
 
@@ -40,10 +41,20 @@ class Error : public std::exception {
   void add_context(const std::string& context);
   // Ends the message with " [NOTE]" (e.g. how the input was taken); notes accumulate.
   void add_note(const std::string& note);
-  // A stable key naming the parameter or choice the error is about ("reset-all-if-no-rooms"),
-  // for tools/ to turn into the flag that sets it: below tools/ no message names a flag.
-  void set_hint(std::string key) { hint_ = std::move(key); }
-  const std::string& hint() const noexcept { return hint_; }
+  // What tools/ needs to name the option an error is about, since below tools/ no message
+  // names a flag: a stable `key` for the parameter or choice ("cells",
+  // "reset-all-if-no-rooms") and the `words` of the message that say it in the library's
+  // terms ("the cells"), if any. An error can have several.
+  struct Hint {
+    std::string key, words;
+  };
+  Error& set_hint(std::string key, std::string words = {});
+  const std::vector<Hint>& hints() const noexcept { return hints_; }
+  bool has_hint(std::string_view key) const noexcept;
+  // Puts `text` (how the caller sets the option: "--cells") where the message says the hint's
+  // words (their last occurrence in the message or its notes), or, with no words in the
+  // message, ends it with `text` as a note.
+  void name_option(const Hint& hint, const std::string& text);
 
   // "SOURCE: offset N: WHAT (expected E, found F) [NOTE]", with input bytes escaped (escape_text).
   const char* what() const noexcept override { return message_.c_str(); }
@@ -52,7 +63,8 @@ class Error : public std::exception {
   void compose();
 
   ErrorKind kind_;
-  std::string what_, expected_, found_, source_, notes_, hint_;
+  std::string what_, expected_, found_, source_, notes_;
+  std::vector<Hint> hints_;
   std::optional<uint64_t> offset_;
   std::string message_;
 };
@@ -61,6 +73,7 @@ class Error : public std::exception {
 [[noreturn]] void throw_data(std::string what, std::optional<uint64_t> offset = std::nullopt,
                              std::string expected = {}, std::string found = {});
 [[noreturn]] void throw_usage(std::string what);
+[[noreturn]] void throw_usage(std::string what, const std::vector<Error::Hint>& hints);
 
 // "0x1f": a byte for messages.
 std::string hex_byte(uint8_t b);

@@ -56,9 +56,12 @@ DeltaView parse(std::span<const uint8_t> file, const ParseOptions& opts) {
   const int lo = opts.any_depth ? 0 : kMinGameDepth;
   const int hi = opts.any_depth ? kMaxAnyDepth : kMaxGameDepth;
   if (v.max_depth < lo || v.max_depth > hi) {
-    throw_data(opts.any_depth ? "maxDepth out of range"
-                              : "maxDepth is not one the game uses (--any-depth accepts 0..24)",
-               0, std::to_string(lo) + ".." + std::to_string(hi), std::to_string(v.max_depth));
+    Error e(ErrorKind::Data,
+            opts.any_depth ? "maxDepth out of range"
+                           : "maxDepth is not one the game uses (0..24 with any depth)",
+            0, std::to_string(lo) + ".." + std::to_string(hi), std::to_string(v.max_depth));
+    if (!opts.any_depth) e.set_hint("any-depth", "any depth");
+    throw e;
   }
   const size_t nodes_len = parse_nodes(file.subspan(4), v.max_depth, 4);
   v.nodes = file.subspan(4, nodes_len);

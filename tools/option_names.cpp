@@ -1,0 +1,51 @@
+// The flags that set what lib/ and formats/ errors are about: their messages say it in the
+// library's terms and carry a hint key (Error::set_hint); the CLI names the flag.
+#include <map>
+#include <string>
+
+#include "tools/context.hpp"
+
+namespace voxkit::cli {
+
+namespace {
+
+// Hint key -> how a user of the CLI sets it: a flag, with its value where the message needs it.
+const std::map<std::string, std::string, std::less<>> kOptionNames{
+    {"any-depth", "--any-depth"},
+    {"border", "--border"},
+    {"cells", "--cells"},
+    {"clip-hole", "--clip-hole"},
+    {"closed", "--closed"},
+    {"convention", "--convention"},
+    {"force", "-f"},
+    {"force-backup", "--force-backup"},
+    {"format", "--format"},
+    {"from", "--from"},
+    {"grid", "--grid"},
+    {"grid-current", "--grid current"},
+    {"hole", "--hole"},
+    {"input", "--input KIND"},
+    {"keep-rooms", "--keep-rooms"},
+    {"nodata-fill", "--nodata-fill min|value:N|nearest"},
+    {"output", "-o FILE"},
+    {"raw-size", "--raw-size"},
+    {"regions", "--regions"},
+    {"reset-all-if-no-rooms", "--reset-all-if-no-rooms to do it anyway"},
+    {"t-srs", "--t-srs"},
+    {"terrain-pos", "--terrain-pos"},
+    {"terrain-size", "--terrain-size"},
+    {"voxel-size", "--voxel-size"},
+    {"world", "--world"},
+};
+
+}  // namespace
+
+void name_options(Error& e) {
+  const auto hints = e.hints();  // a copy: naming one changes the error
+  for (const auto& h : hints) {
+    const auto it = kOptionNames.find(h.key);
+    if (it != kOptionNames.end()) e.name_option(h, it->second);
+  }
+}
+
+}  // namespace voxkit::cli
