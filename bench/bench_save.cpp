@@ -317,19 +317,14 @@ int main(int argc, char** argv) {
   // Real resets, the steps `voxkit octree reset SAVE --in-place` takes: read both members
   // (recording their deflate blocks), parse and reset terrain.dat, zero the checksums, and
   // rewrite the save (backup, fsync) reusing the unchanged compressed blocks.
-  std::vector<octree::RoomCells> room_cells;
-  for (const auto& r : world_xml::read_rooms(doc)) {
-    octree::RoomCells c;
-    for (const auto& x : r.cells) c.push_back({x.x, x.y, x.z});
-    room_cells.push_back(std::move(c));
-  }
+  const std::vector<octree::Room> save_rooms = world_xml::read_rooms(doc);
   struct Case {
     const char* name;
     octree::Region region;
   };
   std::vector<Case> cases(2);
   cases[0].name = "keep rooms (margin 3)";
-  for (const auto& b : octree::room_boxes(room_cells, 3)) {
+  for (const auto& b : octree::room_boxes(save_rooms, 3)) {
     cases[0].region.keep.push_back(octree::Shape::make_box(b));
   }
   cases[1].name = "drop one 512 m box";

@@ -12,7 +12,7 @@ using namespace voxkit::world_xml;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view doc(reinterpret_cast<const char*>(data), size);
-  std::vector<Room> rooms;
+  std::vector<voxkit::octree::Room> rooms;
   std::vector<int64_t> sums;
   try {
     rooms = read_rooms(doc);
@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const voxkit::Error&) {
     return 0;
   }
-  for (auto& r : rooms) (void)room_box(r, 3);
-  (void)rooms_bbox(rooms, 3);
+  for (auto& r : rooms) (void)voxkit::octree::room_box(r, 3);
+  (void)voxkit::octree::rooms_bounding_box(rooms, 3);
   bool fits = true;
   for (int64_t v : sums) fits = fits && v >= INT32_MIN && v <= INT32_MAX;
   std::vector<int64_t> fresh(sums.size());

@@ -25,7 +25,7 @@ Bytes hand_tree() {
   return dat(10, sub);
 }
 
-octree::Box wbox(int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
+Box3i wbox(int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
   return {{x0, y0, z0}, {x1, y1, z1}};
 }
 

@@ -13,7 +13,6 @@
 
 using namespace voxkit;
 using namespace voxkit::test;
-using octree::Box;
 using octree::Region;
 using octree::Shape;
 
@@ -26,7 +25,7 @@ Bytes run(const Bytes& f, const Region& r, bool compat, octree::ResetStats* st =
   return octree::reset(octree::parse(f, {true}), o, st);
 }
 
-Region keep_box(Box b) {
+Region keep_box(Box3i b) {
   Region r;
   r.keep.push_back(Shape::make_box(b));
   return r;
@@ -41,7 +40,7 @@ const Bytes kVeins = cat({vein(0, 0, 0, 7, 1), vein(5, 5, 5, 8, 0)});
 
 // The behaviour of terrain_reset.py as FORMATS.md states it, written directly.
 void compat_ref(const Bytes& n, size_t& at, int md, int d, int64_t ox, int64_t oy, int64_t oz,
-                int64_t origin, const Box& keep, Bytes& out) {
+                int64_t origin, const Box3i& keep, Bytes& out) {
   const int64_t size = int64_t(1) << (md - d);
   const int64_t wx = ox - origin, wz = oz - origin;
   const bool overlaps = !(wx + size - 1 < keep.min[0] || wx > keep.max[0] || oy + size - 1 < keep.min[1] ||
@@ -149,7 +148,7 @@ TEST_CASE("octree compat reset equals a direct reading of terrain_reset.py on sy
     o.seed = seed;
     const auto s = octree::synthesize(o);
     const auto v = octree::parse(s.terrain_dat);
-    const Box keep = octree::rooms_bounding_box(s.rooms, 3);
+    const Box3i keep = octree::rooms_bounding_box(s.rooms, 3);
     Bytes want;
     octree::put_i32(want, v.max_depth);
     const Bytes nodes(v.nodes.begin(), v.nodes.end());
@@ -198,33 +197,36 @@ TEST_CASE("octree reset keeps every modified voxel inside the kept shapes and is
 
 TEST_CASE("octree shapes classify voxel boxes", "[octree][reset]") {
   const Shape s = Shape::sphere(0, 0, 0, 10);
-  CHECK(s.contains(Box{{-5, -5, -5}, {5, 5, 5}}));
-  CHECK_FALSE(s.contains(Box{{-6, -6, -6}, {6, 6, 6}}));  // corner at sqrt(108) > 10
-  CHECK(s.disjoint(Box{{11, 0, 0}, {20, 0, 0}}));
-  CHECK_FALSE(s.disjoint(Box{{10, 0, 0}, {20, 0, 0}}));
+  CHECK(s.contains(Box3i{{-5, -5, -5}, {5, 5, 5}}));
+  CHECK_FALSE(s.contains(Box3i{{-6, -6, -6}, {6, 6, 6}}));  // corner at sqrt(108) > 10
+  CHECK(s.disjoint(Box3i{{11, 0, 0}, {20, 0, 0}}));
+  CHECK_FALSE(s.disjoint(Box3i{{10, 0, 0}, {20, 0, 0}}));
   const Shape c = Shape::cylinder(100, -100, 5);
-  CHECK(c.contains(Box{{97, -1000, -103}, {103, 4000, -97}}));
-  CHECK(c.disjoint(Box{{106, 0, -100}, {200, 0, -100}}));
+  CHECK(c.contains(Box3i{{97, -1000, -103}, {103, 4000, -97}}));
+  CHECK(c.disjoint(Box3i{{106, 0, -100}, {200, 0, -100}}));
   Region r;
   r.keep.push_back(s);
-  CHECK(r.classify(Box{{-1, -1, -1}, {1, 1, 1}}) == Region::Cover::Keep);
-  CHECK(r.classify(Box{{50, 50, 50}, {60, 60, 60}}) == Region::Cover::Reset);
-  CHECK(r.classify(Box{{0, 0, 0}, {60, 60, 60}}) == Region::Cover::Mixed);
+  CHECK(r.classify(Box3i{{-1, -1, -1}, {1, 1, 1}}) == Region::Cover::Keep);
+  CHECK(r.classify(Box3i{{50, 50, 50}, {60, 60, 60}}) == Region::Cover::Reset);
+  CHECK(r.classify(Box3i{{0, 0, 0}, {60, 60, 60}}) == Region::Cover::Mixed);
   CHECK(r.resets({11, 0, 0}));
   CHECK_FALSE(r.resets({10, 0, 0}));
 }
 
 TEST_CASE("octree rooms become boxes with floor division and a margin", "[octree][reset]") {
   // Cells: X=-15 -> corner floor(-1.5) = -2; X=25 -> 2. Each covers 2 voxels.
-  const std::vector<octree::RoomCells> rooms = {{{-15, 0, 10}, {25, 9, 10}}, {{1000, 100, 1000}}};
+  const std::vector<octree::Room> rooms = {{{{-15, 0, 10}, {25, 9, 10}}}, {{{1000, 100, 1000}}}};
   const auto boxes = octree::room_boxes(rooms, 3);
   REQUIRE(boxes.size() == 2);
-  CHECK(boxes[0] == Box{{-5, -3, -2}, {6, 4, 5}});
-  CHECK(boxes[1] == Box{{97, 7, 97}, {104, 14, 104}});
-  CHECK(octree::rooms_bounding_box(rooms, 0) == Box{{-2, 0, 1}, {101, 11, 101}});
-  // No cells: terrain_reset.py keeps the box (0,0,0)-(0,0,0).
-  CHECK(octree::rooms_bounding_box({}, 3) == Box{});
-  CHECK(octree::room_boxes({{}}, 3).empty());
+  CHECK(boxes[0] == Box3i{{-5, -3, -2}, {6, 4, 5}});
+  CHECK(boxes[1] == Box3i{{97, 7, 97}, {104, 14, 104}});
+  CHECK(octree::rooms_bounding_box(rooms, 0) == Box3i{{-2, 0, 1}, {101, 11, 101}});
+  CHECK(octree::compat_keep_box(rooms, 0) == octree::rooms_bounding_box(rooms, 0));
+  // No cells: no bounding box, but terrain_reset.py keeps the box (0,0,0)-(0,0,0).
+  CHECK(octree::rooms_bounding_box({}, 3).empty());
+  CHECK(octree::compat_keep_box({}, 3) == Box3i{{0, 0, 0}, {0, 0, 0}});
+  CHECK(octree::compat_keep_box({octree::Room{}}, 3) == Box3i{{0, 0, 0}, {0, 0, 0}});
+  CHECK(octree::room_boxes({octree::Room{}}, 3).empty());
 }
 
 TEST_CASE("octree reset splits a modified leaf across a shape's boundary, compat keeps it whole", "[octree][reset]") {

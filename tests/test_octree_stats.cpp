@@ -9,7 +9,6 @@
 
 using namespace voxkit;
 using namespace voxkit::test;
-using octree::Box;
 
 namespace {
 // maxDepth 2 (4^3 world, origin 2): root branch; child 0 a branch with one modified voxel
@@ -33,7 +32,7 @@ TEST_CASE("octree stats count nodes by depth, modified volume and bounds", "[oct
   CHECK(s.air_volume == 1);
   CHECK(s.solid_volume == 8);
   // Voxel (1,1,1) -> world (-1,1,-1); the leaf (0,2,2)+2 -> world x -2..-1, y 2..3, z 0..1.
-  CHECK(s.modified_bounds == Box{{-2, 1, -1}, {-1, 3, 1}});
+  CHECK(s.modified_bounds == Box3i{{-2, 1, -1}, {-1, 3, 1}});
   CHECK(s.veins == 1);
   CHECK(s.minables == 5);
   CHECK(s.unflagged_ancestors == 0);
@@ -52,7 +51,7 @@ TEST_CASE("octree regions group modified blocks and report tight world boxes", "
   auto r = octree::modified_regions(v, 0);
   REQUIRE(r.size() == 1);
   CHECK(r[0].volume == 9);
-  CHECK(r[0].bounds == Box{{-2, 1, -1}, {-1, 3, 1}});
+  CHECK(r[0].bounds == Box3i{{-2, 1, -1}, {-1, 3, 1}});
   CHECK_THROWS_AS(octree::modified_regions(v, 3), Error);
 }
 
@@ -97,7 +96,7 @@ TEST_CASE("octree diff finds where two deltas read differently", "[octree][stats
   CHECK(d.differing_volume == 8);
   CHECK(d.both_changed == 8);
   REQUIRE(d.regions.size() == 1);
-  CHECK(d.regions[0].bounds == Box{{-2, 2, 0}, {-1, 3, 1}});
+  CHECK(d.regions[0].bounds == Box3i{{-2, 2, 0}, {-1, 3, 1}});
   // Against an empty delta: A's modifications only.
   const Bytes fe = dat(2, kUnmod);
   const auto e = octree::diff(a, octree::parse(fe, {true}), 0);

@@ -42,15 +42,15 @@ TEST_CASE("world.xml rooms are read despite forbidden character references", "[w
 
 TEST_CASE("room boxes follow the 2-voxel cells at floor(X/10) plus the margin", "[world_xml]") {
   auto rooms = read_rooms(fixture());
-  auto boxes = room_boxes(rooms, 3);
+  auto boxes = octree::room_boxes(rooms, 3);
   REQUIRE(boxes.size() == 2);  // the empty room gives none
   // Room 1 corners: (-102,400,77), (-100,400,77), (-100,402,79).
   CHECK(boxes[0] == Box3i{{-105, 397, 74}, {-96, 406, 83}});
   // Room 2 corner: (1500, 301, floor(-2.5) = -3).
   CHECK(boxes[1] == Box3i{{1497, 298, -6}, {1504, 305, 1}});
-  CHECK(rooms_bbox(rooms, 3) == Box3i{{-105, 298, -6}, {1504, 406, 83}});
-  CHECK(room_box(Room{{{-1, -10, -11}}}, 0) == Box3i{{-1, -1, -2}, {0, 0, -1}});
-  CHECK(rooms_bbox({}, 3).empty());
+  CHECK(octree::rooms_bounding_box(rooms, 3) == Box3i{{-105, 298, -6}, {1504, 406, 83}});
+  CHECK(octree::room_box(octree::Room{{{-1, -10, -11}}}, 0) == Box3i{{-1, -1, -2}, {0, 0, -1}});
+  CHECK(octree::rooms_bounding_box({}, 3).empty());
 }
 
 TEST_CASE("world.xml checksums are read in order", "[world_xml]") {

@@ -2,7 +2,6 @@
 // and the helpers they share.
 #include "tools/verb_octree.hpp"
 
-#include <cstdio>
 #include <sstream>
 
 #include "formats/core/io.hpp"
@@ -38,9 +37,9 @@ std::vector<double> numbers(const std::string& s, size_t want, const char* what)
 
 }  // namespace
 
-octree::Box parse_box(const std::string& s) {
+Box3i parse_box(const std::string& s) {
   const auto v = numbers(s, 6, "box");
-  octree::Box b;
+  Box3i b;
   // Converting a double outside int64 is undefined; world coordinates stay far below 2^40.
   constexpr double kLimit = double(int64_t(1) << 40);
   for (double d : v)
@@ -66,18 +65,6 @@ octree::Shape parse_cylinder(const std::string& s) {
   const auto v = numbers(s, 3, "radius");
   if (v[2] < 0) throw_usage("radius '" + s + "' is negative");
   return octree::Shape::cylinder(v[0], v[1], v[2]);
-}
-
-nlohmann::json box_json(const octree::Box& b) {
-  return {{"min", {b.min[0], b.min[1], b.min[2]}}, {"max", {b.max[0], b.max[1], b.max[2]}}};
-}
-
-std::string box_text(const octree::Box& b) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "%lld,%lld,%lld .. %lld,%lld,%lld", (long long)b.min[0],
-                (long long)b.min[1], (long long)b.min[2], (long long)b.max[0],
-                (long long)b.max[1], (long long)b.max[2]);
-  return buf;
 }
 
 int log2_option(int64_t v, const char* option) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/stationeers/save_info.hpp"
 #include "formats/stationeers/stationeers.hpp"
 #include "lib/octree/octree.hpp"
 #include "lib/octree/octree_shapes.hpp"
@@ -23,12 +24,12 @@ using stationeers::load_world;
 using stationeers::rooms_of;
 
 // "x0,y0,z0,x1,y1,z1" (corners in any order), "x,y,z,r", "x,z,r": usage errors otherwise.
-octree::Box parse_box(const std::string& s);
+Box3i parse_box(const std::string& s);
 octree::Shape parse_sphere(const std::string& s);
 octree::Shape parse_cylinder(const std::string& s);
 
-nlohmann::json box_json(const octree::Box& b);
-std::string box_text(const octree::Box& b);
+// Boxes as JSON; as text they are to_string(box) (lib/core/box.hpp).
+using save_info::box_json;
 // log2 of a power of two, or a usage error naming the option.
 int log2_option(int64_t v, const char* option);
 

@@ -46,7 +46,7 @@ void print_diff(const DiffOptions& o, const Loaded& a, const Loaded& b, const oc
               u(r.both_changed));
   std::printf("regions (%lld-voxel blocks): %zu\n", (long long)o.block, r.regions.size());
   for (size_t i = 0; i < r.regions.size() && i < o.list; ++i) {
-    std::printf("  %s  %llu voxels\n", box_text(r.regions[i].bounds).c_str(), u(r.regions[i].volume));
+    std::printf("  %s  %llu voxels\n", to_string(r.regions[i].bounds).c_str(), u(r.regions[i].volume));
   }
   if (r.regions.size() > o.list) std::printf("  ... %zu more\n", r.regions.size() - o.list);
   std::printf("veins: %llu only in A, %llu only in B, %llu in both\n", u(r.veins_only_a),

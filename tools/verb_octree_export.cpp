@@ -29,7 +29,7 @@ void run_export(const Context& ctx, const ExportCliOptions& o) {
   }
   io::check_output(o.output, ctx.out());
   const Loaded l = load(o.input, o.any_depth);
-  eo.source = "stationeers terrain.dat export of " + l.name + ", box " + box_text(eo.box) +
+  eo.source = "stationeers terrain.dat export of " + l.name + ", box " + to_string(eo.box) +
               ", unmodified voxels as " + o.unmodified;
   octree::ExportStats st;
   const Zone z = with_source(l.name, [&] { return octree::export_zone(l.view, eo, &st); });
@@ -45,7 +45,7 @@ void run_export(const Context& ctx, const ExportCliOptions& o) {
     ctx.report(j.dump(2), o.output == "-", true);
     return;
   }
-  ctx.info("octree export: box " + box_text(eo.box) + ", " + std::to_string(z.meta.cells.nx) + "x" +
+  ctx.info("octree export: box " + to_string(eo.box) + ", " + std::to_string(z.meta.cells.nx) + "x" +
            std::to_string(z.meta.cells.ny) + "x" + std::to_string(z.meta.cells.nz) + " cells; " +
            std::to_string(st.modified_voxels) + " modified voxels, " + std::to_string(st.unmodified_voxels) +
            " unmodified as " + o.unmodified + "; " + std::to_string(st.nodes_visited) + " nodes visited");

@@ -117,7 +117,7 @@ void run_info(const Context& ctx, const InfoOptions& o) {
   std::printf("modified volume: %llu voxels (%llu dug to air, %llu solid)\n",
               (unsigned long long)s.modified_volume, (unsigned long long)s.air_volume,
               (unsigned long long)s.solid_volume);
-  if (s.any_modified) std::printf("modified bounds: %s\n", box_text(s.modified_bounds).c_str());
+  if (s.any_modified) std::printf("modified bounds: %s\n", to_string(s.modified_bounds).c_str());
   if (s.unflagged_ancestors) {
     std::printf("warning: %llu modified nodes under a branch without IS_MODIFIED\n",
                 (unsigned long long)s.unflagged_ancestors);
@@ -125,7 +125,7 @@ void run_info(const Context& ctx, const InfoOptions& o) {
   std::printf("modified regions (%lld-voxel blocks, 26-connected): %zu\n", (long long)o.block,
               regions.size());
   for (size_t i = 0; i < regions.size() && i < o.list; ++i) {
-    std::printf("  %s  %llu voxels\n", box_text(regions[i].bounds).c_str(),
+    std::printf("  %s  %llu voxels\n", to_string(regions[i].bounds).c_str(),
                 (unsigned long long)regions[i].volume);
   }
   if (regions.size() > o.list) std::printf("  ... %zu more (--list N, or --json)\n", regions.size() - o.list);

@@ -32,18 +32,12 @@ void run_synth(const Context& ctx, const SynthCliOptions& o) {
   if (!o.save.empty()) {
     // The game's members around the terrain, world.xml in the game's layout (signs with
     // the character references it writes), and the members a mod might add.
-    std::vector<world_xml::Room> rooms;
-    for (const auto& cells : r.rooms) {
-      world_xml::Room room;
-      for (const auto& c : cells) room.cells.push_back({c.x, c.y, c.z});
-      rooms.push_back(std::move(room));
-    }
     save_synth::SaveOptions so;
     so.seed = o.synth.seed;
     so.max_depth = o.synth.max_depth;
     so.world_xml_bytes = uint64_t(o.world_mb * 1e6);
     so.pngs = !o.server;
-    outs.add(o.save, ctx.out(false)).write(save_synth::synth_save(r.terrain_dat, rooms, so));
+    outs.add(o.save, ctx.out(false)).write(save_synth::synth_save(r.terrain_dat, r.rooms, so));
   }
   if (!o.world.empty()) {
     const int top = o.synth.max_depth > 10 ? o.synth.max_depth - 10 : 0;

@@ -115,27 +115,27 @@ void run_rooms(const Context& ctx, const SaveOptions& o) {
   const std::string doc = load_world_xml(o.save, o.max_bytes);
   auto rooms = with_source(io::display_name(o.save), [&] { return world_xml::read_rooms(doc); });
   auto sums = with_source(io::display_name(o.save), [&] { return world_xml::read_checksums(doc); });
-  const Box3i all = world_xml::rooms_bbox(rooms, o.margin);
+  const Box3i all = octree::rooms_bounding_box(rooms, o.margin);
   if (o.json) {
     nlohmann::json j = {{"file", o.save}, {"margin", o.margin}, {"rooms", nlohmann::json::array()},
                         {"checksums", sums.size()}};
     for (auto& r : rooms) {
       nlohmann::json jr = {{"cells", r.cells.size()}};
-      Box3i b = world_xml::room_box(r, o.margin);
-      jr["box"] = b.empty() ? nlohmann::json(nullptr) : save_info::box_json(b);
+      const Box3i b = octree::room_box(r, o.margin);
+      jr["box"] = save_info::box_json(b);
       j["rooms"].push_back(jr);
     }
-    j["bbox"] = all.empty() ? nlohmann::json(nullptr) : save_info::box_json(all);
+    j["bbox"] = save_info::box_json(all);
     print(j.dump(2) + "\n");
     return;
   }
   std::string out;
   for (size_t i = 0; i < rooms.size(); ++i) {
-    Box3i b = world_xml::room_box(rooms[i], o.margin);
+    const Box3i b = octree::room_box(rooms[i], o.margin);
     out += "room " + std::to_string(i + 1) + "\t" + std::to_string(rooms[i].cells.size()) +
-           " cells\t" + (b.empty() ? std::string("-") : save_info::box_text(b)) + "\n";
+           " cells\t" + save_info::box_text(b) + "\n";
   }
-  out += "all rooms\t" + (all.empty() ? std::string("-") : save_info::box_text(all)) + "\n";
+  out += "all rooms\t" + save_info::box_text(all) + "\n";
   print(out);
   ctx.info("save: " + std::to_string(rooms.size()) + " rooms, " + std::to_string(sums.size()) +
            " terrain chunk checksums, margin " + std::to_string(o.margin));

@@ -9,6 +9,7 @@
 #include "formats/stationeers/xml_scan.hpp"
 #include "formats/stationeers/zip.hpp"
 #include "lib/core/error.hpp"
+#include "lib/octree/octree_shapes.hpp"
 
 namespace voxkit::save_info {
 namespace {
@@ -20,7 +21,7 @@ nlohmann::json world_summary(std::string_view doc, identify::Description& d) {
   uint64_t cells = 0, zero = 0;
   for (auto& r : rooms) cells += r.cells.size();
   for (int64_t s : sums) zero += s == 0;
-  const Box3i all = world_xml::rooms_bbox(rooms, 0);
+  const Box3i all = octree::rooms_bounding_box(rooms, 0);
   d.fields.push_back({"rooms", std::to_string(rooms.size()) + " (" + std::to_string(cells) +
                                    " cells), bounding box " + box_text(all)});
   d.fields.push_back({"chunk checksums", std::to_string(sums.size()) + " (" +
@@ -39,7 +40,7 @@ nlohmann::json box_json(const Box3i& b) {
 
 std::string box_text(const Box3i& b) {
   if (b.empty()) return "-";
-  auto p = [](const int64_t* v) {
+  auto p = [](const Vec3i& v) {
     return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " +
            std::to_string(v[2]) + ")";
   };

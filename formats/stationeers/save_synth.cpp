@@ -34,7 +34,7 @@ const char* kPrefabs[] = {"StructureWallIron", "StructureFrame", "StructureCable
                           "ItemKitWall", "StructureBattery", "StructureLightLong"};
 
 // Atmospheres, rooms and checksums: the end of the document after <AllThings>.
-std::string world_tail(const std::vector<world_xml::Room>& rooms, int max_depth,
+std::string world_tail(const std::vector<octree::Room>& rooms, int max_depth,
                        std::mt19937& rng) {
   std::string s;
   s += "  </AllThings>\n";
@@ -66,19 +66,19 @@ std::string world_tail(const std::vector<world_xml::Room>& rooms, int max_depth,
 
 }  // namespace
 
-std::vector<world_xml::Room> synth_rooms(uint32_t seed, int bases, int max_depth) {
+std::vector<octree::Room> synth_rooms(uint32_t seed, int bases, int max_depth) {
   std::mt19937 rng(seed);
   const int64_t size = int64_t(1) << max_depth;
   std::uniform_int_distribution<int64_t> horiz(-size / 2 + 64, size / 2 - 64);
   std::uniform_int_distribution<int64_t> height(size / 4, size / 2);
   std::uniform_int_distribution<int> rooms_per_base(1, 4), extent(1, 6), offset(-12, 12);
-  std::vector<world_xml::Room> rooms;
+  std::vector<octree::Room> rooms;
   for (int b = 0; b < bases; ++b) {
     const int64_t bx = horiz(rng) & ~int64_t(1), by = height(rng) & ~int64_t(1),
                   bz = horiz(rng) & ~int64_t(1);
     const int n = rooms_per_base(rng);
     for (int r = 0; r < n; ++r) {
-      world_xml::Room room;
+      octree::Room room;
       const int64_t ox = bx + 2 * offset(rng), oz = bz + 2 * offset(rng);
       const int ex = extent(rng), ey = 1 + extent(rng) / 3, ez = extent(rng);
       for (int i = 0; i < ex; ++i)
@@ -93,7 +93,7 @@ std::vector<world_xml::Room> synth_rooms(uint32_t seed, int bases, int max_depth
   return rooms;
 }
 
-std::string synth_world_xml(const std::vector<world_xml::Room>& rooms,
+std::string synth_world_xml(const std::vector<octree::Room>& rooms,
                             const WorldXmlOptions& o) {
   std::mt19937 rng(o.seed);
   std::string s;
@@ -162,7 +162,7 @@ std::vector<uint8_t> synth_png(uint32_t w, uint32_t h, uint32_t rgb) {
 }
 
 std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,
-                                const std::vector<world_xml::Room>& rooms,
+                                const std::vector<octree::Room>& rooms,
                                 const SaveOptions& o) {
   std::mt19937 rng(o.seed);
   WorldXmlOptions wo;

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "formats/stationeers/world_xml.hpp"
+#include "lib/octree/octree_shapes.hpp"
 
 namespace voxkit::save_synth {
 
 // Rooms of `bases` bases spread over a world of 2^max_depth voxels per axis (world x and z
 // in [-size/2, size/2), y in [0, size)); each base a few box-shaped rooms of 2-voxel cells.
-std::vector<world_xml::Room> synth_rooms(uint32_t seed, int bases, int max_depth);
+std::vector<octree::Room> synth_rooms(uint32_t seed, int bases, int max_depth);
 
 struct WorldXmlOptions {
   uint32_t seed = 1;
@@ -24,7 +24,7 @@ struct WorldXmlOptions {
 };
 
 // A world.xml holding `rooms` under <Rooms>, in the game's layout.
-std::string synth_world_xml(const std::vector<world_xml::Room>& rooms,
+std::string synth_world_xml(const std::vector<octree::Room>& rooms,
                             const WorldXmlOptions& opts);
 
 struct SaveOptions {
@@ -41,7 +41,7 @@ struct SaveOptions {
 // descriptor), SynthMod.bin (stored, with an extra field), notes/readme.txt (deflated).
 // preview.png is stored, every other game member deflated.
 std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,
-                                const std::vector<world_xml::Room>& rooms,
+                                const std::vector<octree::Room>& rooms,
                                 const SaveOptions& opts);
 
 // A small valid PNG (solid colour, w x h, RGB).

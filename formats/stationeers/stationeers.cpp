@@ -38,17 +38,8 @@ Loaded load(const std::string& path, bool any_depth) {
 
 std::string load_world(const std::string& path) { return io::read_text(path, kMaxWorldBytes); }
 
-std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name) {
-  const auto rooms = with_source(name, [&] { return world_xml::read_rooms(xml); });
-  std::vector<octree::RoomCells> out;
-  out.reserve(rooms.size());
-  for (const auto& r : rooms) {
-    octree::RoomCells cells;
-    cells.reserve(r.cells.size());
-    for (const auto& c : r.cells) cells.push_back({c.x, c.y, c.z});
-    out.push_back(std::move(cells));
-  }
-  return out;
+std::vector<octree::Room> rooms_of(const std::string& xml, const std::string& name) {
+  return with_source(name, [&] { return world_xml::read_rooms(xml); });
 }
 
 namespace {
@@ -103,9 +94,11 @@ void add_rooms(const ResetJob& j, const Loaded& in, octree::Region& r, ResetRepo
     }
     rep.warnings.push_back(source + " has no rooms; resetting all terrain as asked");
   }
-  if (j.rooms_bbox || j.compat) {
+  if (j.compat) {
     // With no cells terrain_reset.py keeps the box (0,0,0)-(0,0,0); --compat does the same.
-    if (cells > 0 || j.compat) r.keep.push_back(octree::Shape::make_box(octree::rooms_bounding_box(rooms, j.margin)));
+    r.keep.push_back(octree::Shape::make_box(octree::compat_keep_box(rooms, j.margin)));
+  } else if (j.rooms_bbox) {
+    if (cells > 0) r.keep.push_back(octree::Shape::make_box(octree::rooms_bounding_box(rooms, j.margin)));
   } else {
     for (const auto& b : octree::room_boxes(rooms, j.margin)) r.keep.push_back(octree::Shape::make_box(b));
   }

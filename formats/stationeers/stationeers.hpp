@@ -40,7 +40,7 @@ Loaded load(const std::string& path, bool any_depth);
 // Reads a world.xml file given beside a bare terrain.dat.
 std::string load_world(const std::string& path);
 // The rooms of a world.xml (tolerant reader), as cells for the reset shapes.
-std::vector<octree::RoomCells> rooms_of(const std::string& xml, const std::string& name);
+std::vector<octree::Room> rooms_of(const std::string& xml, const std::string& name);
 // True when the file starts like a ZIP archive (a .save); false for stdin.
 bool is_save_file(const std::string& path);
 

@@ -83,12 +83,10 @@ std::vector<ChecksumSlot> find_checksums(std::string_view doc) {
   return slots;
 }
 
-int64_t floor_div10(int64_t v) { return v >= 0 ? v / 10 : -((-(v + 1)) / 10) - 1; }
-
 }  // namespace
 
-std::vector<Room> read_rooms(std::string_view doc) {
-  std::vector<Room> rooms;
+std::vector<octree::Room> read_rooms(std::string_view doc) {
+  std::vector<octree::Room> rooms;
   xml::Walker w(doc);
   for (;;) {
     Token t = w.next();
@@ -106,7 +104,7 @@ std::vector<Room> read_rooms(std::string_view doc) {
       rooms.emplace_back();
     } else if (t.name == "Grid" && w.parent(1) == "Grids" && w.parent(2) == "Room" &&
                w.parent(3) == "Rooms") {
-      RoomCell cell;
+      octree::RoomCell cell;
       bool seen[3] = {false, false, false};
       for (;;) {
         Token c = w.next();
@@ -170,35 +168,6 @@ std::string replace_checksums(std::string_view doc, const std::vector<int64_t>& 
   }
   out.append(doc.substr(at));
   return out;
-}
-
-Box3i room_box(const Room& room, int64_t margin) {
-  Box3i box;
-  for (const RoomCell& c : room.cells) {
-    Box3i cell;
-    const int64_t lo[3] = {floor_div10(c.x), floor_div10(c.y), floor_div10(c.z)};
-    for (int a = 0; a < 3; ++a) {
-      cell.min[a] = lo[a] - margin;
-      cell.max[a] = lo[a] + 1 + margin;
-    }
-    box.unite(cell);
-  }
-  return box;
-}
-
-std::vector<Box3i> room_boxes(const std::vector<Room>& rooms, int64_t margin) {
-  std::vector<Box3i> out;
-  for (const Room& r : rooms) {
-    Box3i b = room_box(r, margin);
-    if (!b.empty()) out.push_back(b);
-  }
-  return out;
-}
-
-Box3i rooms_bbox(const std::vector<Room>& rooms, int64_t margin) {
-  Box3i box;
-  for (const Room& r : rooms) box.unite(room_box(r, margin));
-  return box;
 }
 
 }  // namespace voxkit::world_xml

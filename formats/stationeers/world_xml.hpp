@@ -8,22 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "lib/core/box.hpp"
+#include "lib/octree/octree_shapes.hpp"
 
 namespace voxkit::world_xml {
-
-// One <Grid> of a <Room>: X, Y, Z as written (10x world voxels).
-struct RoomCell {
-  int64_t x = 0, y = 0, z = 0;
-};
-struct Room {
-  std::vector<RoomCell> cells;
-};
 
 // Reads <Rooms><Room><Grids><Grid><x>..</x><y>..</y><z>..</z></Grid>... Tolerates the
 // character references XML forbids (e.g. &#xB;). Throws a data error with the byte offset
 // on a malformed rooms section.
-std::vector<Room> read_rooms(std::string_view xml);
+// (Room boxes: octree::room_box, room_boxes, rooms_bounding_box.)
+std::vector<octree::Room> read_rooms(std::string_view xml);
 
 // The values of <TerrainChunkChecksums>, in order (the <int> children of every such
 // element; an empty <int/> reads as 0). Throws a data error with the byte offset on a
@@ -35,14 +28,5 @@ std::vector<int64_t> read_checksums(std::string_view xml);
 // fit a signed 32-bit int (the game's type; pass a uint32 checksum through int32_t).
 // Throws a usage error when the count or a value does not fit.
 std::string replace_checksums(std::string_view xml, const std::vector<int64_t>& values);
-
-// World-voxel box of one room: each cell's 2x2x2 voxels from floor(X/10), floor(Y/10),
-// floor(Z/10), grown by `margin` voxels on every side. A room without cells is empty.
-Box3i room_box(const Room& room, int64_t margin);
-// One box per room that has cells, in room order.
-std::vector<Box3i> room_boxes(const std::vector<Room>& rooms, int64_t margin);
-// The single bounding box of every room's cells plus margin: the region the public
-// offline reset tool keeps (empty when there are no cells).
-Box3i rooms_bbox(const std::vector<Room>& rooms, int64_t margin);
 
 }  // namespace voxkit::world_xml

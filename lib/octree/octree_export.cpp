@@ -8,28 +8,19 @@
 #include "lib/octree/octree_walk.hpp"
 
 namespace voxkit::octree {
-namespace {
-
-std::string box_string(const Box& b) {
-  auto s = [](int64_t v) { return std::to_string(v); };
-  return s(b.min[0]) + "," + s(b.min[1]) + "," + s(b.min[2]) + " .. " + s(b.max[0]) + "," +
-         s(b.max[1]) + "," + s(b.max[2]);
-}
-
-}  // namespace
 
 Zone export_zone(const DeltaView& v, const ExportOptions& o, ExportStats* stats) {
-  const Box& wb = o.box;
+  const Box3i& wb = o.box;
   const int64_t size = int64_t(v.size()), org = v.origin();
   // World = octree - (origin, 0, origin).
-  const Box world{{-org, 0, -org}, {size - 1 - org, size - 1, size - 1 - org}};
+  const Box3i world{{-org, 0, -org}, {size - 1 - org, size - 1, size - 1 - org}};
   for (int a = 0; a < 3; ++a) {
-    if (wb.min[a] > wb.max[a]) throw_usage("export box " + box_string(wb) + " has min > max");
+    if (wb.min[a] > wb.max[a]) throw_usage("export box " + to_string(wb) + " has min > max");
     if (wb.min[a] < world.min[a] || wb.max[a] > world.max[a]) {
-      throw_usage("export box " + box_string(wb) + " is not inside the world (" + box_string(world) + ")");
+      throw_usage("export box " + to_string(wb) + " is not inside the world (" + to_string(world) + ")");
     }
     if (wb.max[a] == wb.min[a]) {
-      throw_usage("export box " + box_string(wb) + " must be at least 2 voxels on every axis (zone cells lie between voxels)");
+      throw_usage("export box " + to_string(wb) + " must be at least 2 voxels on every axis (zone cells lie between voxels)");
     }
   }
   const uint64_t n[3] = {uint64_t(wb.max[0] - wb.min[0] + 1), uint64_t(wb.max[1] - wb.min[1] + 1),
@@ -37,7 +28,7 @@ Zone export_zone(const DeltaView& v, const ExportOptions& o, ExportStats* stats)
   // Each factor is at most 2^24, so the product fits in 64 bits.
   const uint64_t samples = n[0] * n[1] * n[2];
   if (samples > o.max_samples) {
-    throw_usage("export box " + box_string(wb) + " holds " + std::to_string(samples) +
+    throw_usage("export box " + to_string(wb) + " holds " + std::to_string(samples) +
                 " voxels, over the zone limit of " + std::to_string(o.max_samples) + " samples");
   }
 
@@ -57,7 +48,7 @@ Zone export_zone(const DeltaView& v, const ExportOptions& o, ExportStats* stats)
   z.grid = ByteGrid(m.cells, fill);
 
   // The box in octree coordinates.
-  const Box ob{{wb.min[0] + org, wb.min[1], wb.min[2] + org}, {wb.max[0] + org, wb.max[1], wb.max[2] + org}};
+  const Box3i ob{{wb.min[0] + org, wb.min[1], wb.min[2] + org}, {wb.max[0] + org, wb.max[1], wb.max[2] + org}};
   ExportStats st;
   uint8_t* data = z.grid.data.data();
   const Dims& c = m.cells;

@@ -17,7 +17,7 @@ namespace voxkit::octree {
 enum class Unmodified { Air, Solid };
 
 struct ExportOptions {
-  Box box;                                // world voxel coordinates, inclusive
+  Box3i box;                              // world voxel coordinates, inclusive
   Unmodified unmodified = Unmodified::Air;
   uint64_t max_samples = kMaxGridSamples; // refuse larger boxes before allocating
   std::string source;                     // ZoneMeta::source

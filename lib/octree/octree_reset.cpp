@@ -144,8 +144,8 @@ struct Splitter {
 
   bool node(int d, const Vec3i& pos) {
     const int64_t size = int64_t(1) << (md - d);
-    const Box wb{{pos[0] - origin, pos[1], pos[2] - origin},
-                 {pos[0] - origin + size - 1, pos[1] + size - 1, pos[2] - origin + size - 1}};
+    const Box3i wb{{pos[0] - origin, pos[1], pos[2] - origin},
+                   {pos[0] - origin + size - 1, pos[1] + size - 1, pos[2] - origin + size - 1}};
     const auto cover = region.classify(wb);
     if (cover == Region::Cover::Reset) {
       cap.check(out.size(), reset_bytes(d, top), leaf_at);
@@ -203,7 +203,7 @@ std::vector<uint8_t> reset(const DeltaView& v, const ResetOptions& opts, ResetSt
   for (;;) {
     const int64_t size = int64_t(1) << (md - d);
     const uint8_t f = p[at];
-    const Box wb{{cur[0] - o, cur[1], cur[2] - o}, {cur[0] - o + size - 1, cur[1] + size - 1, cur[2] - o + size - 1}};
+    const Box3i wb{{cur[0] - o, cur[1], cur[2] - o}, {cur[0] - o + size - 1, cur[1] + size - 1, cur[2] - o + size - 1}};
     Result r;
     if (f & kLeaf) {
       ++st.nodes_before;

@@ -22,9 +22,9 @@ int64_t floor_div10(int64_t v) { return v >= 0 ? v / 10 : -((-(v + 1)) / 10) - 1
 
 }  // namespace
 
-bool Shape::contains(const Vec3i& p) const { return contains(Box{p, p}); }
+bool Shape::contains(const Vec3i& p) const { return contains(Box3i{p, p}); }
 
-bool Shape::contains(const Box& b) const {
+bool Shape::contains(const Box3i& b) const {
   switch (kind) {
     case Kind::Box:
       return box.contains(b.min) && box.contains(b.max);
@@ -41,7 +41,7 @@ bool Shape::contains(const Box& b) const {
   return false;
 }
 
-bool Shape::disjoint(const Box& b) const {
+bool Shape::disjoint(const Box3i& b) const {
   switch (kind) {
     case Kind::Box:
       for (int k = 0; k < 3; ++k)
@@ -79,7 +79,7 @@ std::string Shape::describe() const {
   return buf;
 }
 
-Region::Cover Region::classify(const Box& b) const {
+Region::Cover Region::classify(const Box3i& b) const {
   for (const auto& s : keep)
     if (s.contains(b)) return Cover::Keep;
   bool in_drop = drop.empty();
@@ -110,35 +110,43 @@ bool Region::resets(const Vec3i& p) const {
   return false;
 }
 
-std::vector<Box> room_boxes(const std::vector<RoomCells>& rooms, int64_t margin) {
-  std::vector<Box> out;
-  for (const auto& room : rooms) {
-    if (room.empty()) continue;
-    std::vector<RoomCells> one{room};
-    out.push_back(rooms_bounding_box(one, margin));
+Box3i room_box(const Room& room, int64_t margin) {
+  Box3i box;
+  for (const RoomCell& c : room.cells) {
+    const Vec3i corner{floor_div10(c.x), floor_div10(c.y), floor_div10(c.z)};
+    Box3i cell;
+    for (int k = 0; k < 3; ++k) {
+      cell.min[k] = corner[k] - margin;
+      cell.max[k] = corner[k] + 1 + margin;
+    }
+    box.unite(cell);
+  }
+  return box;
+}
+
+std::vector<Box3i> room_boxes(const std::vector<Room>& rooms, int64_t margin) {
+  std::vector<Box3i> out;
+  for (const Room& r : rooms) {
+    const Box3i b = room_box(r, margin);
+    if (!b.empty()) out.push_back(b);
   }
   return out;
 }
 
-Box rooms_bounding_box(const std::vector<RoomCells>& rooms, int64_t margin) {
-  bool any = false;
-  Box b;
-  for (const auto& room : rooms)
-    for (const auto& c : room) {
-      const Vec3i corner{floor_div10(c.x), floor_div10(c.y), floor_div10(c.z)};
-      for (int k = 0; k < 3; ++k) {
-        const int64_t lo = corner[k] - margin, hi = corner[k] + 1 + margin;
-        b.min[k] = any ? std::min(b.min[k], lo) : lo;
-        b.max[k] = any ? std::max(b.max[k], hi) : hi;
-      }
-      any = true;
-    }
-  return any ? b : Box{};
+Box3i rooms_bounding_box(const std::vector<Room>& rooms, int64_t margin) {
+  Box3i box;
+  for (const Room& r : rooms) box.unite(room_box(r, margin));
+  return box;
 }
 
-size_t room_cell_count(const std::vector<RoomCells>& rooms) {
+Box3i compat_keep_box(const std::vector<Room>& rooms, int64_t margin) {
+  const Box3i b = rooms_bounding_box(rooms, margin);
+  return b.empty() ? Box3i{{0, 0, 0}, {0, 0, 0}} : b;
+}
+
+size_t room_cell_count(const std::vector<Room>& rooms) {
   size_t n = 0;
-  for (const auto& r : rooms) n += r.size();
+  for (const auto& r : rooms) n += r.cells.size();
   return n;
 }
 

@@ -34,8 +34,8 @@ DeltaStats stats(const DeltaView& v) {
       s.modified_volume += vol;
       if (n.density == 0) s.air_volume += vol;
       if (n.density == 255) s.solid_volume += vol;
-      const Box b{{n.pos[0] - o, n.pos[1], n.pos[2] - o},
-                  {n.pos[0] - o + n.size - 1, n.pos[1] + n.size - 1, n.pos[2] - o + n.size - 1}};
+      const Box3i b{{n.pos[0] - o, n.pos[1], n.pos[2] - o},
+                    {n.pos[0] - o + n.size - 1, n.pos[1] + n.size - 1, n.pos[2] - o + n.size - 1}};
       if (!s.any_modified) {
         s.modified_bounds = b;
         s.any_modified = true;
@@ -73,7 +73,7 @@ BlockGrouper::BlockGrouper(int max_depth, int block_log2) : log2_(block_log2) {
   index_.assign(size_t(g_ * g_ * g_), UINT32_MAX);
 }
 
-void BlockGrouper::add(const Box& box) {
+void BlockGrouper::add(const Box3i& box) {
   const int k2 = log2_;
   const int64_t world = g_ << k2;
   for (int k = 0; k < 3; ++k) {
@@ -86,7 +86,7 @@ void BlockGrouper::add(const Box& box) {
     for (int64_t by = box.min[1] >> k2; by <= box.max[1] >> k2; ++by)
       for (int64_t bx = box.min[0] >> k2; bx <= box.max[0] >> k2; ++bx) {
         const int64_t b[3] = {bx, by, bz};
-        Box part;
+        Box3i part;
         uint64_t vol = 1;
         for (int k = 0; k < 3; ++k) {
           part.min[k] = std::max(box.min[k], b[k] << k2);

@@ -24,7 +24,7 @@ struct DeltaStats {
   // Modified nodes under a branch without IS_MODIFIED (the game sets it on every ancestor).
   uint64_t unflagged_ancestors = 0;
   bool any_modified = false;
-  Box modified_bounds;           // world coordinates, valid when any_modified
+  Box3i modified_bounds;         // world coordinates, valid when any_modified
   uint64_t veins = 0, minables = 0;
 };
 
@@ -34,7 +34,7 @@ DeltaStats stats(const DeltaView& v);
 // modified voxels. `bounds` is the tight box of the modified voxels in the group (world
 // coordinates); `volume` their count.
 struct ModifiedRegion {
-  Box bounds;
+  Box3i bounds;
   uint64_t volume = 0;
   uint64_t blocks = 0;
 };
@@ -49,13 +49,13 @@ class BlockGrouper {
   // Throws a usage error when the block size is not a power of two within the world or
   // gives more than kMaxRegionCells blocks.
   BlockGrouper(int max_depth, int block_log2);
-  void add(const Box& octree_box);
+  void add(const Box3i& octree_box);
   // Regions in world coordinates, sorted by volume (largest first), ties by position.
   std::vector<ModifiedRegion> finish(int64_t origin);
 
  private:
   struct Cell {
-    Box bounds;
+    Box3i bounds;
     uint64_t volume;
     int64_t bx, by, bz;
   };

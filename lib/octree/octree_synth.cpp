@@ -31,7 +31,7 @@ enum class Cls { Outside, Core, Partial };
 struct Feature {
   enum Kind { Tunnel, PadAir, PadSolid } kind;
   double a[3], b[3], r;  // tunnel segment (octree coordinates) and radius
-  Box box;               // pads (octree coordinates)
+  Box3i box;             // pads (octree coordinates)
 };
 
 double seg_dist(const Feature& f, const double p[3]) {
@@ -51,7 +51,7 @@ double seg_dist(const Feature& f, const double p[3]) {
   return std::sqrt(s);
 }
 
-Cls classify(const Feature& f, const Box& nb, int64_t size) {
+Cls classify(const Feature& f, const Box3i& nb, int64_t size) {
   if (f.kind == Feature::Tunnel) {
     const double c[3] = {nb.min[0] + (size - 1) * 0.5, nb.min[1] + (size - 1) * 0.5,
                          nb.min[2] + (size - 1) * 0.5};
@@ -76,7 +76,7 @@ struct Builder {
   // Emits the node; returns whether it is modified.
   bool node(int d, const Vec3i& pos, const std::vector<uint32_t>& cand) {
     const int64_t size = int64_t(1) << (md - d);
-    const Box nb{pos, {pos[0] + size - 1, pos[1] + size - 1, pos[2] + size - 1}};
+    const Box3i nb{pos, {pos[0] + size - 1, pos[1] + size - 1, pos[2] + size - 1}};
     auto& touch = lists[size_t(d)];
     touch.clear();
     bool air_core = false, solid_core = true;
@@ -162,12 +162,12 @@ SynthResult synthesize(const SynthOptions& o) {
       const int64_t cw = rng.range(3, 8), cd = rng.range(3, 8), ch = rng.range(2, 3);
       const int64_t rx = x0 - origin + rng.range(0, std::max<int64_t>(0, w - 2 * cw - 1));
       const int64_t rz = z0 - origin + rng.range(0, std::max<int64_t>(0, dpt - 2 * cd - 1));
-      RoomCells cells;
+      Room room;
       for (int64_t cz = 0; cz < cd; ++cz)
         for (int64_t cy = 0; cy < ch; ++cy)
           for (int64_t cx = 0; cx < cw; ++cx)
-            cells.push_back({(rx + 2 * cx) * 10, (h + 2 * cy) * 10, (rz + 2 * cz) * 10});
-      res.rooms.push_back(std::move(cells));
+            room.cells.push_back({(rx + 2 * cx) * 10, (h + 2 * cy) * 10, (rz + 2 * cz) * 10});
+      res.rooms.push_back(std::move(room));
     }
   }
   double px = double(origin), py = double(ground - 20), pz = double(origin);
@@ -220,14 +220,14 @@ SynthResult synthesize(const SynthOptions& o) {
   return res;
 }
 
-std::string synth_world_xml(const std::vector<RoomCells>& rooms, size_t checksums) {
+std::string synth_world_xml(const std::vector<Room>& rooms, size_t checksums) {
   std::string x = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<WorldData>\n";
   x += "  <Things>\n    <ThingSaveData>\n      <CustomName>Base&#xB;North</CustomName>\n"
        "    </ThingSaveData>\n  </Things>\n  <Rooms>\n";
   int64_t id = 1;
   for (const auto& room : rooms) {
     x += "    <Room>\n      <RoomId>" + std::to_string(id++) + "</RoomId>\n      <Grids>\n";
-    for (const auto& c : room) {
+    for (const auto& c : room.cells) {
       x += "        <Grid>\n          <x>" + std::to_string(c.x) + "</x>\n          <y>" +
            std::to_string(c.y) + "</y>\n          <z>" + std::to_string(c.z) +
            "</z>\n        </Grid>\n";

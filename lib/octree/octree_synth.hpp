@@ -22,8 +22,8 @@ struct SynthOptions {
 
 struct SynthResult {
   std::vector<uint8_t> terrain_dat;
-  std::vector<RoomCells> rooms;  // cells as world.xml stores them (10x world voxels)
-  std::vector<Box> pads;         // world coordinates
+  std::vector<Room> rooms;  // cells as world.xml stores them (10x world voxels)
+  std::vector<Box3i> pads;  // world coordinates
 };
 
 // Throws a usage error for a max_depth outside 4..16. Same options, same bytes.
@@ -32,6 +32,6 @@ SynthResult synthesize(const SynthOptions& opts);
 // A small world.xml around the rooms: <Rooms>, a <TerrainChunkChecksums> of `checksums`
 // zero entries, and a sign whose name holds the character reference &#xB; that strict
 // XML parsers reject (real saves contain it).
-std::string synth_world_xml(const std::vector<RoomCells>& rooms, size_t checksums);
+std::string synth_world_xml(const std::vector<Room>& rooms, size_t checksums);
 
 }  // namespace voxkit::octree
