@@ -173,6 +173,25 @@ run 0 "$VOXKIT" edit replay "$T/sp.vxz" "$T/dig.txt" -n --json
 checks=$((checks + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["spawns"]==0, j' "$T/out" || fail "replay clears spawns"
 
+# the example logs on the demo grid, in every form: the same result
+E="$VOXKIT_SOURCE_DIR/test_data/edits"
+G="$VOXKIT_SOURCE_DIR/test_data/demo_grid.raw"
+for f in ordered.txt ordered.json ordered.vxlog; do
+  run 0 "$VOXKIT" edit replay "$G" "$E/$f" --cells 64,40,64 -o "$T/demo_$f.raw"
+done
+same "$T/demo_ordered.txt.raw" "$T/demo_ordered.json.raw"
+same "$T/demo_ordered.txt.raw" "$T/demo_ordered.vxlog.raw"
+for f in network.txt network.json network.vxlog; do
+  run 0 "$VOXKIT" edit replay "$G" "$E/$f" --cells 64,40,64 -o "$T/net_$f.raw" --json
+done
+checks=$((checks + 1))
+python3 -c 'import json,sys; n=json.load(open(sys.argv[1]))["network_replay"]; assert n["epoch"]==1 and n["count"]==3 and n["duplicates"]==1 and n["stale"]==1 and n["first_missing"] is None, n' "$T/out" || fail "network example"
+same "$T/net_network.txt.raw" "$T/net_network.vxlog.raw"
+# a log recorded for another grid is refused
+run 1 "$VOXKIT" edit apply "$T/z.vxz" "$E/ordered.vxlog" -o "$T/other.vxz"
+err_has "recorded for a grid of 64x40x64"
+absent "$T/other.vxz"
+
 # bad logs
 printf '\x01\x02\x03' >"$T/short.i64"
 run 1 "$VOXKIT" edit apply "$T/z.vxz" "$T/short.i64" -o "$T/x.vxz" --log-format int64
