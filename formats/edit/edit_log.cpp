@@ -137,15 +137,17 @@ void check_log(const Log& log) {
     if (r.kind == Kind::Reset) {
       if (r.edit || r.seq) bad(i, "a reset holds no edit and no sequence number");
       if (log.network) continue;
-      if (cur && r.epoch <= *cur) bad(i, "a reset must start a newer epoch than " + str(*cur) + ", not " + str(r.epoch));
+      if (cur && r.epoch <= *cur) {
+        bad(i, "a reset must start a newer epoch than " + str(*cur) + ", not " + str(r.epoch));
+      }
       cur = r.epoch;
       seq = 0;
     } else if (r.kind == Kind::Edit) {
       if (log.network) continue;
       if (!cur) cur = r.epoch;
       if (r.epoch != *cur || r.seq != seq) {
-        bad(i, "an ordered log's edit has epoch " + str(r.epoch) + " and seq " + str(r.seq) + " where its place gives " +
-                   str(*cur) + " and " + str(seq) + " (Log::renumber sets them)");
+        bad(i, "an ordered log's edit has epoch " + str(r.epoch) + " and seq " + str(r.seq) +
+                   " where its place gives " + str(*cur) + " and " + str(seq) + " (Log::renumber sets them)");
       }
       ++seq;
     } else {

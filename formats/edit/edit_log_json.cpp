@@ -73,12 +73,17 @@ uint64_t json_edit(const json& v, const std::string& path) {
   json_error(path, "not an edit", std::string(kEditExpected) + ", as a string or an integer", v);
 }
 
-uint32_t json_u31(const json& v, const std::string& path, const char* what, uint64_t lo = 0) {
-  if (v.is_number_unsigned() && v.get<uint64_t>() >= lo && v.get<uint64_t>() <= kMaxSeq) return uint32_t(v.get<uint64_t>());
-  if (v.is_number_integer() && v.get<int64_t>() >= int64_t(lo) && v.get<int64_t>() <= int64_t(kMaxSeq)) {
-    return uint32_t(v.get<int64_t>());
-  }
-  json_error(path, std::string("not ") + what, "an integer in " + str(lo) + ".." + str(kMaxSeq), v);
+// An integer in lo..hi (at most 2^32 - 1).
+uint32_t json_uint(const json& v, const std::string& path, const char* what, uint64_t lo, uint64_t hi) {
+  const bool in_range = v.is_number_unsigned() ? v.get<uint64_t>() >= lo && v.get<uint64_t>() <= hi
+                                               : v.is_number_integer() && v.get<int64_t>() >= int64_t(lo) &&
+                                                     v.get<int64_t>() <= int64_t(hi);
+  if (!in_range) json_error(path, std::string("not ") + what, "an integer in " + str(lo) + ".." + str(hi), v);
+  return uint32_t(v.get<uint64_t>());
+}
+
+uint32_t json_u31(const json& v, const std::string& path, const char* what) {
+  return json_uint(v, path, what, 0, kMaxSeq);
 }
 
 const json& json_need(const json& obj, const std::string& key, const std::string& path) {
@@ -114,19 +119,14 @@ Log json_object(const json& j, const ReadOptions& opts) {
     Dims d;
     uint32_t* axes[3] = {&d.nx, &d.ny, &d.nz};
     for (size_t i = 0; i < 3; ++i) {
-      const json& n = (*it)[i];
-      const std::string path = "cells[" + str(i) + "]";
-      const bool ok = n.is_number_integer() &&
-                      ((n.is_number_unsigned() && n.get<uint64_t>() >= 1 && n.get<uint64_t>() <= kMaxCells) ||
-                       (!n.is_number_unsigned() && n.get<int64_t>() >= 1 && n.get<int64_t>() <= int64_t(kMaxCells)));
-      if (!ok) json_error(path, "not a cell count", "an integer in 1.." + str(kMaxCells), n);
-      *axes[i] = uint32_t(n.get<uint64_t>());
+      *axes[i] = json_uint((*it)[i], "cells[" + str(i) + "]", "a cell count", 1, kMaxCells);
     }
     log.cells = d;
   }
   const bool has_epochs = j.contains("epochs"), has_records = j.contains("records");
   if (has_epochs == has_records) {
-    throw_data(std::string("a JSON edit log holds ") + (has_epochs ? "both 'epochs' and 'records'" : "neither 'epochs' nor 'records'"),
+    throw_data(std::string("a JSON edit log holds ") +
+                   (has_epochs ? "both 'epochs' and 'records'" : "neither 'epochs' nor 'records'"),
                std::nullopt, "'epochs' (an ordered log) or 'records' (a network log)",
                has_epochs ? "both" : "neither");
   }
@@ -188,7 +188,10 @@ Log read_json(std::string_view text, const ReadOptions& opts) {
       j = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
       std::string why = e.what();
-      if (const size_t at = why.find("] "); why.compare(0, 1, "[") == 0 && at != std::string::npos) why.erase(0, at + 2);
+      // "[json.exception.parse_error.101] parse error at ...": the reason without the tag.
+      if (const size_t at = why.find("] "); why.compare(0, 1, "[") == 0 && at != std::string::npos) {
+        why.erase(0, at + 2);
+      }
       throw_data("not valid JSON: " + why, e.byte > 0 ? e.byte - 1 : 0);
     } catch (const json::exception&) {
       // The parser's other refusal: a number too large for a double (1e400).
@@ -201,7 +204,9 @@ Log read_json(std::string_view text, const ReadOptions& opts) {
     }
     // A bare array: an ordered log of one epoch.
     const uint64_t cap = record_cap(opts);
-    if (j.size() > cap) throw_data("JSON array: more edits than the reader's limit", std::nullopt, "at most " + str(cap), str(j.size()));
+    if (j.size() > cap) {
+      throw_data("JSON array: more edits than the reader's limit", std::nullopt, "at most " + str(cap), str(j.size()));
+    }
     std::vector<uint64_t> edits(j.size());
     for (size_t i = 0; i < j.size(); ++i) edits[i] = json_edit(j[i], "[" + str(i) + "]");
     return Log::of_edits(edits);

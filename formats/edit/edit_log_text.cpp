@@ -54,7 +54,9 @@ void for_each_line(std::string_view text, F&& f) {
       if (comment || blank(char(c))) {
         if (c >= 0x80) {
           const size_t n = utf8_length(l, i);
-          if (n == 0) text_error(line, i + 1, "a byte that is not UTF-8 in a comment", "UTF-8 text", std::string(1, char(c)));
+          if (n == 0) {
+            text_error(line, i + 1, "a byte that is not UTF-8 in a comment", "UTF-8 text", std::string(1, char(c)));
+          }
           i += n;
         } else {
           ++i;
@@ -134,7 +136,10 @@ Log read_text(std::string_view text, const ReadOptions& opts) {
         return uint32_t(*v);
       };
       if (t0.text == "cells" || t0.text == "network") {
-        if (any_record) text_error(line, t0.column, "'" + std::string(t0.text) + "' after the first record", "it before every record", shown(t0.text));
+        if (any_record) {
+          text_error(line, t0.column, "'" + std::string(t0.text) + "' after the first record", "it before every record",
+                     shown(t0.text));
+        }
         if (t0.text == "network") {
           if (f.count != 1) wrong_fields("network alone");
           return true;
@@ -142,9 +147,12 @@ Log read_text(std::string_view text, const ReadOptions& opts) {
         if (f.count != 4) wrong_fields("cells NX NY NZ");
         if (log.cells) text_error(line, t0.column, "a second 'cells' line", "one", "two");
         uint32_t n[3];
-        for (int i = 0; i < 3; ++i) {
-          auto v = parse_decimal(f.t[1 + i].text, kMaxCells);
-          if (!v || *v < 1) text_error(line, f.t[1 + i].column, "not a cell count", "an integer in 1.." + str(kMaxCells), shown(f.t[1 + i].text));
+        for (size_t i = 0; i < 3; ++i) {
+          const Token& t = f.t[1 + i];
+          auto v = parse_decimal(t.text, kMaxCells);
+          if (!v || *v < 1) {
+            text_error(line, t.column, "not a cell count", "an integer in 1.." + str(kMaxCells), shown(t.text));
+          }
           n[i] = uint32_t(*v);
         }
         log.cells = Dims{n[0], n[1], n[2]};
@@ -169,7 +177,9 @@ Log read_text(std::string_view text, const ReadOptions& opts) {
           epoch = *next;
         } else {
           epoch = epoch_of(f.t[1], ord.expected());
-          if (!ord.can_reset(epoch)) text_error(line, f.t[1].column, "a reset must start a newer epoch", ord.expected(), str(epoch));
+          if (!ord.can_reset(epoch)) {
+            text_error(line, f.t[1].column, "a reset must start a newer epoch", ord.expected(), str(epoch));
+          }
         }
         room_for(log, cap, "line " + str(line));
         ord.reset(epoch);
@@ -192,7 +202,10 @@ Log read_text(std::string_view text, const ReadOptions& opts) {
         return true;
       }
       auto seq = parse_decimal(f.t[1].text, kMaxSeq);
-      if (!seq) text_error(line, f.t[1].column, "not a sequence number", "an integer in 0.." + str(kMaxSeq), shown(f.t[1].text));
+      if (!seq) {
+        text_error(line, f.t[1].column, "not a sequence number", "an integer in 0.." + str(kMaxSeq),
+                   shown(f.t[1].text));
+      }
       log.records.push_back({Kind::Edit, *e, uint32_t(*seq), epoch_of(f.t[2], epoch_range())});
       return true;
     });

@@ -73,7 +73,8 @@ Log read_vxlog(std::span<const uint8_t> bytes, const ReadOptions& opts) {
     const uint32_t nx = get32(b + 16), ny = get32(b + 20), nz = get32(b + 24);
     const bool no_cells = nx == 0 && ny == 0 && nz == 0;
     if (!no_cells && (std::min({nx, ny, nz}) < 1 || std::max({nx, ny, nz}) > kMaxCells)) {
-      throw_data("bad grid cells", 16, "0x0x0 (not recorded) or 1.." + str(kMaxCells) + " on every axis", dims_text(nx, ny, nz));
+      throw_data("bad grid cells", 16, "0x0x0 (not recorded) or 1.." + str(kMaxCells) + " on every axis",
+                 dims_text(nx, ny, nz));
     }
     const bool network = flags & kFlagNetwork;
     const uint32_t blocks = get32(b + 28);
@@ -92,7 +93,8 @@ Log read_vxlog(std::span<const uint8_t> bytes, const ReadOptions& opts) {
       throw_data("file ends before its last record", n, str(kVxlogHeaderSize + need) + " bytes", str(n) + " bytes");
     }
     if (need < have) {
-      throw_data("extra bytes after the last record", kVxlogHeaderSize + need, "end of file", str(have - need) + " more bytes");
+      throw_data("extra bytes after the last record", kVxlogHeaderSize + need, "end of file",
+                 str(have - need) + " more bytes");
     }
     const uint32_t stored = get32(b + 44), crc = vxlog_crc(bytes);
     if (crc != stored) throw_data("CRC-32 does not match: the file is damaged", 44, hex32(stored), hex32(crc));
@@ -106,7 +108,9 @@ Log read_vxlog(std::span<const uint8_t> bytes, const ReadOptions& opts) {
       for (uint64_t i = 0; i < records; ++i, pos += 16) {
         const uint64_t e = get64(b + pos);
         const uint32_t seq = get32(b + pos + 8), epoch = get32(b + pos + 12);
-        if (epoch > kMaxSeq) throw_data("record " + str(i) + ": epoch out of range", pos + 12, epoch_range(), str(epoch));
+        if (epoch > kMaxSeq) {
+          throw_data("record " + str(i) + ": epoch out of range", pos + 12, epoch_range(), str(epoch));
+        }
         if (seq == kResetSeq) {
           if (e) throw_data("record " + str(i) + ": a reset holds no edit", pos, "0", edit::to_hex(e));
           log.records.push_back({Kind::Reset, 0, 0, epoch});
@@ -129,7 +133,8 @@ Log read_vxlog(std::span<const uint8_t> bytes, const ReadOptions& opts) {
                    "at most " + str(left), str(count));
       }
       if (!ord.can_reset(epoch)) {
-        throw_data("epoch block " + str(k) + (k ? ": epochs must increase" : ": epoch out of range"), pos, ord.expected(), str(epoch));
+        throw_data("epoch block " + str(k) + (k ? ": epochs must increase" : ": epoch out of range"), pos,
+                   ord.expected(), str(epoch));
       }
       ord.reset(epoch);
       pos += 8;
