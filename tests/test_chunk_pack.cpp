@@ -243,3 +243,39 @@ TEST_CASE("chunk unpack rejects every truncation of a packed blob", "[chunk_pack
     CHECK_THROWS_AS(unpack(l, p.offsets, cut), Error);
   }
 }
+
+TEST_CASE("repack re-encodes only the changed chunks and equals a whole pack", "[chunk_pack]") {
+  const Layout layout = make_layout(Dims{20, 12, 17}, 4);
+  Bytes grid(layout.cells.samples());
+  for (uint64_t i = 0; i < grid.size(); ++i) grid[i] = uint8_t((i / 97) % 3 == 0 ? 0 : (i * 7) % 251);
+  // a uniform region, so that some chunks store no stream
+  for (uint64_t z = 0; z <= 8; ++z)
+    for (uint64_t y = 0; y <= 12; ++y)
+      for (uint64_t x = 0; x <= 20; ++x) grid[layout.cells.index(x, y, z)] = 255;
+  const Packed before = pack(layout, grid);
+  // change a few samples; the chunks holding them are the changed ones
+  Bytes after = grid;
+  std::vector<uint64_t> changed_samples = {layout.cells.index(5, 5, 5), layout.cells.index(8, 0, 16),
+                                           layout.cells.index(20, 12, 17)};
+  for (uint64_t s : changed_samples) after[s] = uint8_t(after[s] ^ 0x55);
+  after[layout.cells.index(4, 4, 4)] = 255;  // stays uniform? (it was already 255)
+  std::vector<uint64_t> changed;
+  for (uint64_t ci = 0; ci < layout.chunk_count(); ++ci) {
+    const Box b = layout.chunk_box(ci);
+    bool any = false;
+    for (uint64_t z = b.lo[2]; z <= b.hi[2]; ++z)
+      for (uint64_t y = b.lo[1]; y <= b.hi[1]; ++y)
+        for (uint64_t x = b.lo[0]; x <= b.hi[0]; ++x) any |= grid[layout.cells.index(x, y, z)] != after[layout.cells.index(x, y, z)];
+    if (any) changed.push_back(ci);
+  }
+  REQUIRE(!changed.empty());
+  REQUIRE(changed.size() < layout.chunk_count());
+  const Packed want = pack(layout, after);
+  const Packed got = repack(layout, before.offsets, before.blob, after, changed);
+  CHECK(got.offsets == want.offsets);
+  CHECK(got.blob == want.blob);
+  // nothing changed: the same packing back
+  const Packed same = repack(layout, before.offsets, before.blob, grid, {});
+  CHECK(same.offsets == before.offsets);
+  CHECK(same.blob == before.blob);
+}

@@ -175,7 +175,7 @@ void run_apply(const Context& ctx, ApplyOptions& o, bool replay) {
   if (!job.mesh_out.empty()) job.mesh.format = mesh_format_for_path(job.mesh_out);
   const auto rep = edit_job::run_edit(job);
   for (const auto& w : rep.warnings) ctx.warn(w);
-  const bool to_stdout = job.output == "-" || job.paint_out == "-" || job.mesh_out == "-";
+  const bool to_stdout = job.output == "-" || job.paint_out == "-" || job.mesh_out == "-" || job.blob_out == "-";
   ctx.report(o.json ? rep.to_json().dump(2) : rep.to_text(), to_stdout, o.json);
 }
 
@@ -207,6 +207,8 @@ void add_apply_like(CLI::App* cmd, const Context& ctx, std::shared_ptr<ApplyOpti
               "Editable samples X0,Y0,Z0,X1,Y1,Z1, inclusive (raw default: all but the top row; zones: their own)");
   cmd->add_option("--paint", o->job.paint_in, "Raw grid: its paint grid (one byte per sample; default all 0)");
   cmd->add_option("--paint-out", o->job.paint_out, "Raw grid: write the paint grid after the edits");
+  cmd->add_option("--blob", o->job.blob_in, "The input grid's runtime chunk blob (as voxkit pack writes it)");
+  cmd->add_option("--blob-out", o->job.blob_out, "Write the chunk blob with only the dirty chunks re-encoded");
   cmd->add_option("--mesh", o->job.mesh_out,
                   "Remesh the chunks the edits made dirty into this mesh file (nodes named as voxkit mesh names them)");
   o->at_opt = cmd->add_option("--at", o->at, "Stop after this many edits (to bisect a log)");

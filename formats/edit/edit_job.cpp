@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "formats/mesh/mesh_input.hpp"
+#include "formats/zone/chunk_blob.hpp"
 #include "formats/zone/unity_asset.hpp"
 #include "formats/zone/zone_file.hpp"
 #include "lib/core/error.hpp"
@@ -141,10 +142,25 @@ EditReport run_edit(const EditJob& job) {
   if (!job.output.empty()) io::check_output(job.output, job.out);
   if (!job.paint_out.empty()) io::check_output(job.paint_out, mesh_opts);
   if (!job.mesh_out.empty()) io::check_output(job.mesh_out, mesh_opts);
+  if (job.blob_in.empty() != job.blob_out.empty()) throw_usage("the chunk blob needs both its input and its output");
+  if (!job.blob_out.empty()) io::check_output(job.blob_out, mesh_opts);
 
   Loaded L = load(job);
   rep.kind = kind_name(L.kind);
   Zone& z = L.zone;
+  std::vector<uint8_t> blob_file;
+  chunk_blob::View v;
+  if (!job.blob_in.empty()) {
+    blob_file = io::read_all(job.blob_in, job.max_input);
+    try {
+      v = chunk_blob::read(blob_file);
+    } catch (Error& e) {
+      e.add_note(io::display_name(job.blob_in));
+      throw;
+    }
+    // A raw grid has no chunk size of its own: it takes the blob's.
+    if (L.kind == InputKind::Raw) z.meta.chunk_cells = v.layout.chunk_cells;
+  }
   check_box(z.meta.edit_box, z.meta.cells);
 
   edit_log::ReadOptions lo;
@@ -264,6 +280,19 @@ EditReport run_edit(const EditJob& job) {
     outs.add(job.paint_out, mesh_opts).write(z.paint.data);
     rep.paint_output = job.paint_out;
   }
+  if (!job.blob_out.empty()) {
+    if (!(v.layout.cells == z.meta.cells) || v.layout.chunk_cells != eo.chunk_cells)
+      throw_data("the chunk blob " + io::display_name(job.blob_in) + " is not of this grid", std::nullopt,
+                 std::to_string(z.meta.cells.nx) + "x" + std::to_string(z.meta.cells.ny) + "x" +
+                     std::to_string(z.meta.cells.nz) + " cells in chunks of " + std::to_string(eo.chunk_cells),
+                 std::to_string(v.layout.cells.nx) + "x" + std::to_string(v.layout.cells.ny) + "x" +
+                     std::to_string(v.layout.cells.nz) + " cells in chunks of " + std::to_string(v.layout.chunk_cells));
+    const chunk_pack::Packed packed = chunk_pack::repack(v.layout, v.offsets, v.blob, z.grid.data, dirty);
+    outs.add(job.blob_out, mesh_opts).write(chunk_blob::write(v.layout, packed));
+    rep.blob_output = job.blob_out;
+    rep.blob_chunks = v.layout.chunk_count();
+    rep.blob_reencoded = dirty.size();
+  }
   if (!job.mesh_out.empty()) {
     MeshSource src = zone_mesh_source(Zone(z), ZoneGrid::Current, rep.kind);
     if (L.kind == InputKind::Raw) {
@@ -324,6 +353,8 @@ nlohmann::json EditReport::to_json() const {
   j["output"] = opt(output);
   j["paint_output"] = opt(paint_output);
   j["mesh_output"] = opt(mesh_output);
+  j["blob_output"] = opt(blob_output);
+  if (blob_output) j["blob"] = {{"chunks", blob_chunks}, {"reencoded", blob_reencoded}};
   if (mesh_output) j["mesh"] = {{"chunks", mesh_chunks}, {"triangles", mesh_triangles}};
   j["warnings"] = warnings;
   return j;
@@ -361,6 +392,9 @@ std::string EditReport::to_text() const {
   if (mesh_output)
     s += "  wrote " + std::to_string(mesh_chunks) + " remeshed chunks (" + std::to_string(mesh_triangles) +
          " triangles) to " + *mesh_output + "\n";
+  if (blob_output)
+    s += "  wrote the chunk blob " + *blob_output + " (" + std::to_string(blob_reencoded) + " of " +
+         std::to_string(blob_chunks) + " chunks re-encoded)\n";
   for (const auto& w : warnings) s += "  warning: " + w + "\n";
   return s;
 }

@@ -39,6 +39,9 @@ struct EditJob {
   bool vrchat_capacity = false;               // warn past the VRChat runtime's 4096 entries
   uint64_t at = UINT64_MAX;                   // stop after this many edits
   bool skip_invalid = false;                  // count and skip invalid edits instead of failing
+  // The runtime chunk blob (formats/zone/chunk_blob.hpp) of the input grid: only the dirty
+  // chunks are re-encoded into blob_out.
+  std::string blob_in, blob_out;
   std::string mesh_out;                       // remesh the dirty chunks into this file
   MeshJob mesh;
   uint64_t max_input = io::kDefaultMaxInput;
@@ -64,7 +67,8 @@ struct EditReport {
   size_t spawns = 0, erases = 0;
   std::optional<uint64_t> stopped_at;    // --at
   std::optional<edit::NetReport> net;
-  std::optional<std::string> output, paint_output, mesh_output, backup;
+  std::optional<std::string> output, paint_output, mesh_output, blob_output, backup;
+  uint64_t blob_chunks = 0, blob_reencoded = 0;
   uint64_t mesh_chunks = 0, mesh_triangles = 0;
   double seconds = 0;
   std::vector<std::string> warnings;

@@ -144,34 +144,36 @@ Layout make_layout(Dims cells, uint32_t chunk_cells) {
   return l;
 }
 
-Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progress& progress) {
-  if (samples.size() != layout.cells.samples()) {
-    throw_usage("grid has " + std::to_string(samples.size()) + " samples, but its cells need " +
-                std::to_string(layout.cells.samples()));
+namespace {
+
+// Encodes chunk `ci` of `samples`: a uniform chunk gives its offset value and no stream.
+void encode_chunk(const Layout& layout, std::span<const uint8_t> samples, uint64_t ci, std::vector<uint8_t>& buf,
+                  int32_t& offset, std::vector<uint8_t>& stream) {
+  const Box box = layout.chunk_box(ci);
+  // Most chunks of a terrain are all solid or all air: test that in place, then gather
+  // only the chunks that need a stream.
+  const uint8_t first = samples[layout.cells.index(box.lo[0], box.lo[1], box.lo[2])];
+  bool uniform = true;
+  for (uint64_t z = box.lo[2]; uniform && z <= box.hi[2]; ++z)
+    for (uint64_t y = box.lo[1]; uniform && y <= box.hi[1]; ++y)
+      uniform = all_value(samples.data() + layout.cells.index(box.lo[0], y, z), box.size(0), first);
+  if (uniform) {
+    offset = -1 - int32_t(first);
+    stream.clear();
+    return;
   }
-  const uint64_t n = layout.chunk_count();
+  offset = 0;
+  buf.resize(box.samples());
+  gather(layout.cells, samples, box, buf.data());
+  stream = rle::encode(buf);
+}
+
+// Lays the streams of the non-uniform chunks end to end, in chunk order.
+Packed join(std::vector<int32_t> offsets, const std::vector<std::span<const uint8_t>>& streams) {
   Packed out;
-  out.offsets.assign(n, 0);
-  std::vector<std::vector<uint8_t>> streams(n);
-  for_chunks(n, progress, [&](uint64_t ci, std::vector<uint8_t>& buf) {
-    const Box box = layout.chunk_box(ci);
-    // Most chunks of a terrain are all solid or all air: test that in place, then gather
-    // only the chunks that need a stream.
-    const uint8_t first = samples[layout.cells.index(box.lo[0], box.lo[1], box.lo[2])];
-    bool uniform = true;
-    for (uint64_t z = box.lo[2]; uniform && z <= box.hi[2]; ++z)
-      for (uint64_t y = box.lo[1]; uniform && y <= box.hi[1]; ++y)
-        uniform = all_value(samples.data() + layout.cells.index(box.lo[0], y, z), box.size(0), first);
-    if (uniform) {
-      out.offsets[ci] = -1 - int32_t(first);
-      return;
-    }
-    buf.resize(box.samples());
-    gather(layout.cells, samples, box, buf.data());
-    streams[ci] = rle::encode(buf);
-  });
+  out.offsets = std::move(offsets);
   uint64_t total = 0;
-  for (uint64_t ci = 0; ci < n; ++ci) {
+  for (uint64_t ci = 0; ci < out.offsets.size(); ++ci) {
     if (out.offsets[ci] < 0) continue;
     if (total + streams[ci].size() > kMaxBlobBytes) {
       throw_usage("packed blob would exceed " + std::to_string(kMaxBlobBytes) +
@@ -181,11 +183,60 @@ Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progre
     total += streams[ci].size();
   }
   out.blob.resize(total);
-  for (uint64_t ci = 0; ci < n; ++ci) {
-    if (out.offsets[ci] < 0) continue;
+  for (uint64_t ci = 0; ci < out.offsets.size(); ++ci) {
+    if (out.offsets[ci] < 0 || streams[ci].empty()) continue;
     std::memcpy(out.blob.data() + out.offsets[ci], streams[ci].data(), streams[ci].size());
   }
   return out;
+}
+
+}  // namespace
+
+Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progress& progress) {
+  if (samples.size() != layout.cells.samples()) {
+    throw_usage("grid has " + std::to_string(samples.size()) + " samples, but its cells need " +
+                std::to_string(layout.cells.samples()));
+  }
+  const uint64_t n = layout.chunk_count();
+  std::vector<int32_t> offsets(n, 0);
+  std::vector<std::vector<uint8_t>> streams(n);
+  for_chunks(n, progress, [&](uint64_t ci, std::vector<uint8_t>& buf) {
+    encode_chunk(layout, samples, ci, buf, offsets[ci], streams[ci]);
+  });
+  std::vector<std::span<const uint8_t>> views(streams.begin(), streams.end());
+  return join(std::move(offsets), views);
+}
+
+Packed repack(const Layout& layout, std::span<const int32_t> offsets, std::span<const uint8_t> blob,
+              std::span<const uint8_t> samples, std::span<const uint64_t> changed) {
+  if (samples.size() != layout.cells.samples()) {
+    throw_usage("grid has " + std::to_string(samples.size()) + " samples, but its cells need " +
+                std::to_string(layout.cells.samples()));
+  }
+  check_offsets(layout, offsets, blob.size());
+  const uint64_t n = layout.chunk_count();
+  std::vector<int32_t> out_offsets(offsets.begin(), offsets.end());
+  std::vector<std::span<const uint8_t>> views(n);
+  // The old streams: each runs to the next stream's offset (they are in chunk order).
+  uint64_t end = blob.size();
+  for (uint64_t ci = n; ci-- > 0;) {
+    if (offsets[ci] < 0) continue;
+    views[ci] = blob.subspan(uint64_t(offsets[ci]), end - uint64_t(offsets[ci]));
+    end = uint64_t(offsets[ci]);
+  }
+  for (uint64_t ci : changed)
+    if (ci >= n) throw_usage("chunk index " + std::to_string(ci) + " is past the layout's " + std::to_string(n) + " chunks");
+  std::vector<std::vector<uint8_t>> fresh(changed.size());
+  std::vector<int32_t> fresh_offsets(changed.size(), 0);
+  tbb::parallel_for(size_t(0), changed.size(), [&](size_t k) {
+    std::vector<uint8_t> buf;
+    encode_chunk(layout, samples, changed[k], buf, fresh_offsets[k], fresh[k]);
+  });
+  for (size_t k = 0; k < changed.size(); ++k) {
+    out_offsets[changed[k]] = fresh_offsets[k];
+    views[changed[k]] = fresh[k];
+  }
+  return join(std::move(out_offsets), views);
 }
 
 void check_offsets(const Layout& layout, std::span<const int32_t> offsets, uint64_t blob_size) {

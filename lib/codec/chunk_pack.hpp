@@ -61,6 +61,13 @@ struct Packed {
 // the blob would not fit int32 offsets.
 Packed pack(const Layout& layout, std::span<const uint8_t> samples, const Progress& progress = {});
 
+// The packing of `samples` when only the chunks in `changed` (indices) differ from the grid
+// `offsets` and `blob` were packed from: those are re-encoded, every other chunk keeps its
+// stream or uniform value. Equals pack() of `samples` when `changed` holds every chunk whose
+// samples differ. Throws a data error when the offsets table is not valid for the layout.
+Packed repack(const Layout& layout, std::span<const int32_t> offsets, std::span<const uint8_t> blob,
+              std::span<const uint8_t> samples, std::span<const uint64_t> changed);
+
 // The value of a uniform chunk's offset, or -1 for a stream offset.
 inline int uniform_value(int32_t offset) { return offset < 0 ? int(-1 - int64_t(offset)) : -1; }
 

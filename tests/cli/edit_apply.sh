@@ -149,6 +149,18 @@ assert p[i] == 5, p[i]           # painted
 assert sum(1 for b in p if b) > 10
 EOF
 run 1 "$VOXKIT" edit apply "$T/grid.raw" "$T/raw.txt" --cells 16,16,15 -o "$T/g3.raw"
+# the runtime chunk blob: only the dirty chunks re-encoded, equal to packing the result
+run 0 "$VOXKIT" pack "$T/grid.raw" --cells 16,16,16 --chunk-cells 4 -o "$T/grid.vxcb"
+run 0 "$VOXKIT" edit apply "$T/grid.raw" "$T/raw.txt" --cells 16,16,16 -o "$T/grid4.raw" --blob "$T/grid.vxcb" --blob-out "$T/grid4.vxcb" --json
+checks=$((checks + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); b=j["blob"]; assert 0 < b["reencoded"] < b["chunks"], j' "$T/out" || fail "blob report"
+run 0 "$VOXKIT" pack "$T/grid4.raw" --cells 16,16,16 --chunk-cells 4 -o "$T/want.vxcb"
+same "$T/grid4.vxcb" "$T/want.vxcb"
+head -c 729 "$T/grid.raw" >"$T/small.raw"
+run 0 "$VOXKIT" pack "$T/small.raw" --cells 8,8,8 -o "$T/small.vxcb"
+run 1 "$VOXKIT" edit apply "$T/grid.raw" "$T/raw.txt" --cells 16,16,16 -o "$T/g5.raw" --blob "$T/small.vxcb" --blob-out "$T/g5.vxcb"
+err_has "is not of this grid"
+absent "$T/g5.raw"
 
 # the package's Unity asset: edited and written back as an asset
 { pack --pos 2,2,2 --radius 1 --op dig; pack --pos 2,1,2 --radius 1 --op paint --layer 3; } >"$T/q.txt"
