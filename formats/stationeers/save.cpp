@@ -11,7 +11,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <numeric>
 #include <memory>
 #include <optional>
 
@@ -358,11 +357,7 @@ RewriteResult rewrite_impl(const std::string& path,
   }
 
   // Lay members out in their physical order, gaps between them copied as they are.
-  std::vector<size_t> order(a.entries.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return a.entries[x].local_offset < a.entries[y].local_offset;
-  });
+  const std::vector<size_t> order = a.physical_order();
   std::vector<uint64_t> new_offset(a.entries.size());
   std::vector<std::vector<uint8_t>> locals(a.entries.size()), descs(a.entries.size());
   uint64_t pos = 0, prev_end = 0;

@@ -60,6 +60,15 @@ void MemorySource::read(uint64_t offset, std::span<uint8_t> out) const {
   if (!out.empty()) std::memcpy(out.data(), bytes_.data() + offset, out.size());
 }
 
+std::vector<size_t> Archive::physical_order() const {
+  std::vector<size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return entries[x].local_offset < entries[y].local_offset;
+  });
+  return order;
+}
+
 long Archive::find(const std::string& name) const {
   long found = -1;
   for (size_t i = 0; i < entries.size(); ++i) {
@@ -273,11 +282,7 @@ Archive read_archive(const Source& src) {
       en.end_offset = data_end + en.descriptor_size;
     }
   }
-  std::vector<size_t> order(a.entries.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return a.entries[x].local_offset < a.entries[y].local_offset;
-  });
+  const std::vector<size_t> order = a.physical_order();
   for (size_t i = 1; i < order.size(); ++i) {
     const Entry& prev = a.entries[order[i - 1]];
     const Entry& cur = a.entries[order[i]];

@@ -67,6 +67,8 @@ struct Archive {
 
   // Index of the one entry called `name`, or -1; throws a data error when there are two.
   long find(const std::string& name) const;
+  // Indices of the entries in the order of their local headers in the file.
+  std::vector<size_t> physical_order() const;
 };
 
 // Caps on what an archive may claim before anything is allocated for it.
