@@ -62,13 +62,14 @@ void add_bake_command(CLI::App& app, Context& ctx) {
     }
     job.terrain = opt->terrain.get();
     job.out = ctx.out();
+    job.summarize = opt->json;
     const bake_job::BakeResult r = bake_job::run_bake(job, ctx.progress("bake"));
     const ZoneMeta& m = r.zone.meta;
     ctx.info("bake: " + r.name + " (" + r.info.describe() + ") -> " + io::display_name(job.output) + ": " +
              std::to_string(m.cells.nx) + "x" + std::to_string(m.cells.ny) + "x" + std::to_string(m.cells.nz) +
              " cells, " + std::to_string(m.cells.samples()) + " samples, " + std::to_string(r.zone.splat.size()) +
              " splat layers");
-    if (opt->json) ctx.report(bake_job::zone_json(r.zone, job.output).dump(2), job.output == "-", true);
+    if (opt->json) ctx.report(bake_job::report_json(r, job.output).dump(2), job.output == "-", true);
   });
 }
 

@@ -64,30 +64,14 @@ BakeResult run_bake(const BakeJob& job, const Progress& progress) {
   if (!job.terrain.splat.empty()) {
     r.zone.meta.source += ", splat " + (job.terrain.splat_text.empty() ? joined(job.terrain.splat) : job.terrain.splat_text);
   }
-  write_zone_file(job.output, r.zone, job.out);
+  const std::vector<uint8_t> bytes = write_zone(r.zone);
+  io::write_file(job.output, bytes, job.out);
+  if (job.summarize) r.summary = summarize_zone(r.zone, bytes);
   return r;
 }
 
-nlohmann::json zone_json(const Zone& z, const std::string& output) {
-  const ZoneMeta& m = z.meta;
-  SampleStats st = sdf_stats(z.grid.data);
-  return {
-      {"output", output},
-      {"cells", {m.cells.nx, m.cells.ny, m.cells.nz}},
-      {"samples", m.cells.samples()},
-      {"voxel_size", m.voxel_size},
-      {"origin", m.origin},
-      {"chunk_cells", m.chunk_cells},
-      {"border_voxels", m.border_voxels},
-      {"edit_box", {{"min", m.edit_box.min}, {"max", m.edit_box.max}}},
-      {"hole", {{"min_x", m.hole.min_x}, {"min_z", m.hole.min_z}, {"max_x", m.hole.max_x}, {"max_z", m.hole.max_z}}},
-      {"height_range", {m.height_min, m.height_max}},
-      {"layers", m.layer_names},
-      {"source", m.source},
-      {"samples_solid", st.solid},
-      {"samples_air", st.air},
-      {"samples_band", st.band},
-  };
+nlohmann::json report_json(const BakeResult& r, const std::string& output) {
+  return {{"output", output}, {"heightmap", r.name}, {"zone", zone_summary_json(r.summary.value())}};
 }
 
 RebakeResult run_rebake(const RebakeJob& job, const Progress& progress) {

@@ -5,11 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "formats/core/io.hpp"
 #include "formats/image/heightmap.hpp"
+#include "formats/zone/zone_info.hpp"
 #include "lib/bake/bake.hpp"
 #include "lib/bake/heightfield.hpp"
 #include "lib/core/zone.hpp"
@@ -36,18 +38,22 @@ struct BakeJob {
   ZoneBoxSpec spec;
   std::string output;
   io::OutputOptions out;
+  bool summarize = false;  // also summarise the zone file written (BakeResult::summary)
 };
 
 struct BakeResult {
   Zone zone;
   heightmap::Info info;
-  std::string name;  // the heightmap as printed
+  std::string name;                    // the heightmap as printed
+  std::optional<ZoneSummary> summary;  // with BakeJob::summarize: as `info` describes the file
 };
 
 BakeResult run_bake(const BakeJob& job, const Progress& progress = {});
 
-// What `bake --json` prints of a zone.
-nlohmann::json zone_json(const Zone& z, const std::string& output);
+// What `bake --json` prints (docs/bake.md): the output and the heightmap, and under "zone" the
+// zone file as `info --json` describes it (zone_summary_json, docs/info-json.md). Needs
+// BakeResult::summary.
+nlohmann::json report_json(const BakeResult& r, const std::string& output);
 
 struct RebakeJob {
   std::string zone;  // the zone file re-baked

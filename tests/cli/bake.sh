@@ -39,6 +39,20 @@ run 2 "$VOXKIT" bake "$T/flat.raw" -o "$T/raw.vxz"
 err_has "terrain-size"
 run 0 "$VOXKIT" bake "$T/flat.raw" -o "$T/raw.vxz" --terrain-size 32,20,32 --voxel-size 1 --json
 out_has '"cells": \['
+# the report's zone is what info --json says of the file written
+cp "$T/out" "$T/bake.json"
+run 0 "$VOXKIT" info "$T/raw.vxz" --json
+checks=$((checks + 1))
+python3 - "$T/bake.json" "$T/out" "$T/raw.vxz" <<'EOF' || fail "bake --json: zone differs from info --json details"
+import json, sys
+bake, info = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+ok = bake["zone"] == info["details"] and bake["output"] == sys.argv[3] and bake["heightmap"].endswith("flat.raw")
+sys.exit(0 if ok else 1)
+EOF
+# with the zone on stdout, the report goes to stderr
+"$VOXKIT" bake "$T/flat.raw" -o - --terrain-size 32,20,32 --voxel-size 1 --json >"$T/stdout.vxz" 2>"$T/err"
+err_has '"zone": {'
+same "$T/stdout.vxz" "$T/raw.vxz"
 head -c 1000 /dev/zero >"$T/odd.raw"
 run 1 "$VOXKIT" bake "$T/odd.raw" -o "$T/odd.vxz" --terrain-size 32,20,32
 err_has "odd.raw"
