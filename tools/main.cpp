@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   add_preview_command(app, ctx);
   add_mesh_command(app, ctx);
   add_caves_command(app, ctx);
+  add_melt_command(app, ctx);
   add_zone_command(app, ctx);
   add_info_command(app, ctx);
   add_octree_command(app, ctx);

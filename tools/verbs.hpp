@@ -18,6 +18,7 @@ void add_edit_command(CLI::App& app, Context& ctx);
 void add_save_command(CLI::App& app, Context& ctx);
 void add_mesh_command(CLI::App& app, Context& ctx);
 void add_caves_command(CLI::App& app, Context& ctx);
+void add_melt_command(CLI::App& app, Context& ctx);
 void add_octree_command(CLI::App& app, Context& ctx);
 void add_bake_command(CLI::App& app, Context& ctx);
 void add_rebake_command(CLI::App& app, Context& ctx);
