@@ -6,6 +6,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -56,6 +57,15 @@ struct Partial {
   }
 };
 
+// v rounded half to even and clamped at 0 (v <= 255 here). For 0 < v < 2^23, adding and
+// subtracting 2^23 rounds to an integer in float's default mode (to nearest, ties to even),
+// as std::nearbyint does, without the library call that baseline x86-64 makes of it.
+inline uint8_t round_to_byte(float v) {
+  if (!(v > 0.5f)) return 0;  // 0.5 itself rounds to the even 0
+  const float big = 8388608.f;
+  return uint8_t((v + big) - big);  // not folded: the build keeps IEEE semantics (no -ffast-math)
+}
+
 struct Kernel {
   uint8_t* data = nullptr;
   const uint16_t* ids = nullptr;    // null: no region grid
@@ -81,35 +91,52 @@ struct Kernel {
   }
 
   void run(int64_t z0, int64_t z1, Partial& p) const {
+    // Locals: a store through the uint8_t pointer may alias anything, so fields read in the
+    // loop would be loaded again after every write.
+    uint8_t* const grid = data;
+    const float rr = r, fx = cx, fy = cy, fz = cz, a255 = amount255;
+    const int64_t bx0 = lo[0], bx1 = hi[0], by0 = lo[1], by1 = hi[1];
+    uint64_t changed = 0, bytes = 0, solid_lost = 0;
+    int64_t mn[3] = {INT64_MAX, INT64_MAX, INT64_MAX}, mx[3] = {INT64_MIN, INT64_MIN, INT64_MIN};
     for (int64_t z = z0; z < z1; ++z) {
-      const float dz = float(z) - cz;
+      const float dz = float(z) - fz;
       const float dz2 = dz * dz;
-      for (int64_t y = lo[1]; y <= hi[1]; ++y) {
-        const float dy = float(y) - cy;
+      for (int64_t y = by0; y <= by1; ++y) {
+        const float dy = float(y) - fy;
         const float dyz = dy * dy + dz2;
         // dx^2 + dyz >= dyz in float, and sqrt is monotonic: no point of this row is inside.
-        if (!(std::sqrt(dyz) < r)) continue;
+        if (!(std::sqrt(dyz) < rr)) continue;
+        // Only the row's chord can be inside; two cells of margin on each side cover any
+        // rounding, and the float test below decides. (The ends are clamped to the box,
+        // which starts at 0 or more, before they are truncated.)
+        const double half = std::sqrt(std::max(0.0, double(rr) * double(rr) - double(dyz)));
+        const int64_t x0 = std::max(bx0, int64_t(std::max(double(fx) - half, double(bx0))) - 2);
+        const int64_t x1 = std::min(bx1, int64_t(std::min(double(fx) + half, double(bx1))) + 2);
         const uint64_t row = uint64_t(sx) * (uint64_t(y) + uint64_t(sy) * uint64_t(z));
-        for (int64_t x = lo[0]; x <= hi[0]; ++x) {
-          const float dx = float(x) - cx;
+        for (int64_t x = x0; x <= x1; ++x) {
+          const float dx = float(x) - fx;
           const float d = std::sqrt(dx * dx + dyz);
-          if (!(d < r)) continue;
-          const float removal = amount255 * melt_falloff(d / r);
+          if (!(d < rr)) continue;
+          const float removal = a255 * melt_falloff(d / rr);
           const uint64_t i = row + uint64_t(x);
-          const uint8_t old = data[i];
-          float v = std::nearbyint(float(old) - removal);
-          if (!(v > 0)) v = 0;
-          const uint8_t now = uint8_t(v);
+          const uint8_t old = grid[i];
+          const uint8_t now = round_to_byte(float(old) - removal);
           if (now == old) continue;
-          data[i] = now;
-          ++p.changed;
-          p.bytes += uint64_t(old - now);
-          if (melt_solid(old) && !melt_solid(now)) ++p.solid_lost;
-          p.box.unite(Box3i{{x, y, z}, {x, y, z}});
+          grid[i] = now;
+          ++changed;
+          bytes += uint64_t(old - now);
+          solid_lost += melt_solid(old) && !melt_solid(now);
+          mn[0] = std::min(mn[0], x), mx[0] = std::max(mx[0], x);
+          mn[1] = std::min(mn[1], y), mx[1] = std::max(mx[1], y);
+          mn[2] = std::min(mn[2], z), mx[2] = std::max(mx[2], z);
           if (ids) touch_around(x, y, z, i, p);
         }
       }
     }
+    p.changed += changed;
+    p.bytes += bytes;
+    p.solid_lost += solid_lost;
+    if (changed) p.box.unite(Box3i{{mn[0], mn[1], mn[2]}, {mx[0], mx[1], mx[2]}});
   }
 };
 
