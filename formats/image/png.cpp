@@ -1,50 +1,82 @@
-// PNG encoding through stb_image_write, into memory (the caller writes the file atomically).
+// PNG encoding with zlib, into memory (the caller writes the file atomically), and the
+// structure check.
 #include "formats/image/png.hpp"
 
-#include <stb_image_write.h>
 #include <zlib.h>
 
-#include <cstdio>
 #include <string>
 
 #include "lib/core/error.hpp"
 
 namespace voxkit::png {
-
-std::vector<uint8_t> encode(const RgbImage& img) {
-  if (img.width == 0 || img.height == 0 || img.rgb.size() != size_t(img.width) * img.height * 3) {
-    throw_usage("cannot encode an empty picture as PNG");
-  }
-  std::vector<uint8_t> out;
-  auto sink = [](void* ctx, void* data, int size) {
-    auto* v = static_cast<std::vector<uint8_t>*>(ctx);
-    auto* p = static_cast<uint8_t*>(data);
-    v->insert(v->end(), p, p + size);
-  };
-  if (!stbi_write_png_to_func(sink, &out, int(img.width), int(img.height), 3, img.rgb.data(),
-                              int(img.width) * 3)) {
-    throw Error(ErrorKind::Io, "PNG encoding failed");
-  }
-  return out;
-}
-
 namespace {
 
 constexpr uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
+// PNG sizes are 31-bit.
+constexpr uint32_t kMaxSide = 0x7fffffffu;
 
 uint32_t be32(const uint8_t* p) {
   return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
 }
 
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
+void put_be32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int s = 24; s >= 0; s -= 8) out.push_back(uint8_t(v >> s));
+}
+
+// Length, type, data, and the CRC-32 of type and data.
+void put_chunk(std::vector<uint8_t>& out, const char (&type)[5], std::span<const uint8_t> data) {
+  put_be32(out, uint32_t(data.size()));
+  const size_t type_at = out.size();
+  out.insert(out.end(), type, type + 4);
+  out.insert(out.end(), data.begin(), data.end());
+  const uLong crc = crc32_z(crc32(0, nullptr, 0), out.data() + type_at, out.size() - type_at);
+  put_be32(out, uint32_t(crc));
 }
 
 std::string bytes_left(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 
 }  // namespace
+
+std::vector<uint8_t> encode(const RgbImage& img, int level) {
+  if (img.width == 0 || img.height == 0) throw_usage("cannot encode an empty picture as PNG");
+  if (img.width > kMaxSide || img.height > kMaxSide) {
+    throw_usage("a PNG is at most 2147483647 pixels across and down");
+  }
+  const uint64_t row = uint64_t(img.width) * 3;
+  if (img.rgb.size() != row * img.height) {
+    throw_usage("the picture's pixels do not match its size (" + std::to_string(img.width) + "x" +
+                std::to_string(img.height) + ")");
+  }
+  if (level < 0 || level > 9) {
+    throw_usage("PNG compression level " + std::to_string(level) + " is not 0..9");
+  }
+
+  // Every row behind its filter type byte (0: none).
+  std::vector<uint8_t> raw;
+  raw.reserve((row + 1) * img.height);
+  for (uint64_t y = 0; y < img.height; ++y) {
+    raw.push_back(0);
+    const auto first = img.rgb.begin() + ptrdiff_t(y * row);
+    raw.insert(raw.end(), first, first + ptrdiff_t(row));
+  }
+  uLongf packed = compressBound(uLong(raw.size()));
+  std::vector<uint8_t> z(packed);
+  if (compress2(z.data(), &packed, raw.data(), uLong(raw.size()), level) != Z_OK) {
+    throw Error(ErrorKind::Io, "PNG encoding failed (zlib)");
+  }
+  z.resize(packed);
+  if (z.size() > kMaxSide) throw_usage("the picture's pixel data deflate to more than one PNG chunk holds");
+
+  std::vector<uint8_t> out(kSignature, kSignature + 8);
+  std::vector<uint8_t> ihdr;
+  put_be32(ihdr, img.width);
+  put_be32(ihdr, img.height);
+  ihdr.insert(ihdr.end(), {8, 2, 0, 0, 0});  // 8-bit RGB, deflate, filter set 0, no interlace
+  put_chunk(out, "IHDR", ihdr);
+  put_chunk(out, "IDAT", z);
+  put_chunk(out, "IEND", {});
+  return out;
+}
 
 bool looks_like_png(std::span<const uint8_t> b) {
   return b.size() >= 4 && b[0] == kSignature[0] && b[1] == 'P' && b[2] == 'N' && b[3] == 'G';

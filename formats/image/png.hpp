@@ -1,5 +1,5 @@
-// PNG encoding of preview pictures (stb_image_write), and the structure check that says
-// where a PNG that does not decode is damaged.
+// PNG encoding of pictures (previews, octree maps, the synthetic saves' screenshots) with
+// zlib, and the structure check that says where a PNG that does not decode is damaged.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,14 @@
 
 namespace voxkit::png {
 
-std::vector<uint8_t> encode(const RgbImage& img);
+inline constexpr int kDefaultLevel = 9;
+
+// An 8-bit RGB PNG: the signature, IHDR (no interlace), one IDAT holding every row with
+// filter type 0 (none) as one zlib stream deflated at `level` (0 stored .. 9 smallest), and
+// IEND; no other chunks. Deterministic: the same pixels and level give the same bytes.
+// A usage error for an empty picture, a pixel count that does not match, or a level
+// outside 0..9.
+std::vector<uint8_t> encode(const RgbImage& img, int level = kDefaultLevel);
 
 // True when `bytes` start with the PNG signature's first four bytes.
 bool looks_like_png(std::span<const uint8_t> bytes);

@@ -1,12 +1,10 @@
 // Top-view PNG of modified terrain.
 #include "formats/stationeers/octree_map.hpp"
 
-#include <stb_image_write.h>
-
 #include <algorithm>
 #include <cmath>
 
-#include "lib/core/error.hpp"
+#include "formats/image/png.hpp"
 
 namespace voxkit::octree_map {
 
@@ -31,18 +29,11 @@ std::vector<uint8_t> render_rgb(const octree::TopMap& m) {
 
 void write_png(const std::string& path, const octree::TopMap& m, io::OutputOptions opts) {
   io::check_output(path, opts);
-  const auto rgb = render_rgb(m);
-  std::vector<uint8_t> png;
-  auto sink = [](void* ctx, void* data, int size) {
-    auto* out = static_cast<std::vector<uint8_t>*>(ctx);
-    const auto* b = static_cast<const uint8_t*>(data);
-    out->insert(out->end(), b, b + size);
-  };
-  if (!stbi_write_png_to_func(sink, &png, int(m.width), int(m.height), 3, rgb.data(),
-                              int(m.width) * 3)) {
-    throw Error(ErrorKind::Io, "PNG encoder failed for " + path);
-  }
-  io::write_file(path, png, opts);
+  RgbImage img;
+  img.width = m.width;
+  img.height = m.height;
+  img.rgb = render_rgb(m);
+  io::write_file(path, png::encode(img), opts);
 }
 
 }  // namespace voxkit::octree_map

@@ -1,4 +1,4 @@
-// PNG top views of a terrain.dat: where the terrain is modified (stb_image_write).
+// PNG top views of a terrain.dat: where the terrain is modified (png::encode).
 #pragma once
 
 #include <cstdint>

@@ -1,26 +1,13 @@
 // Seeded generator of realistic world.xml documents and .save archives.
 #include "formats/stationeers/save_synth.hpp"
 
-#include <zlib.h>
-
 #include <random>
 
+#include "formats/image/png.hpp"
 #include "formats/stationeers/zip.hpp"
 
 namespace voxkit::save_synth {
 namespace {
-
-void add_u32be(std::vector<uint8_t>& v, uint32_t x) {
-  for (int s = 24; s >= 0; s -= 8) v.push_back(uint8_t(x >> s));
-}
-
-void png_chunk(std::vector<uint8_t>& out, const char* type, const std::vector<uint8_t>& data) {
-  add_u32be(out, uint32_t(data.size()));
-  std::vector<uint8_t> body(type, type + 4);
-  body.insert(body.end(), data.begin(), data.end());
-  out.insert(out.end(), body.begin(), body.end());
-  add_u32be(out, zip::crc32(body));
-}
 
 std::string fixed(std::mt19937& rng, double lo, double hi) {
   std::uniform_real_distribution<double> d(lo, hi);
@@ -137,28 +124,20 @@ std::string synth_world_xml(const std::vector<octree::Room>& rooms,
 }
 
 std::vector<uint8_t> synth_png(uint32_t w, uint32_t h, uint32_t rgb) {
-  std::vector<uint8_t> out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  std::vector<uint8_t> ihdr;
-  add_u32be(ihdr, w);
-  add_u32be(ihdr, h);
-  ihdr.insert(ihdr.end(), {8, 2, 0, 0, 0});  // 8-bit RGB, no interlace
-  png_chunk(out, "IHDR", ihdr);
-  std::vector<uint8_t> raw;
+  RgbImage img;
+  img.width = w;
+  img.height = h;
+  img.rgb.reserve(size_t(w) * h * 3);
   for (uint32_t y = 0; y < h; ++y) {
-    raw.push_back(0);
     for (uint32_t x = 0; x < w; ++x) {
-      raw.push_back(uint8_t(rgb >> 16));
-      raw.push_back(uint8_t(rgb >> 8));
-      raw.push_back(uint8_t(rgb ^ (x + y)));
+      img.rgb.push_back(uint8_t(rgb >> 16));
+      img.rgb.push_back(uint8_t(rgb >> 8));
+      img.rgb.push_back(uint8_t(rgb ^ (x + y)));
     }
   }
-  uLongf n = compressBound(uLong(raw.size()));
-  std::vector<uint8_t> z(n);
-  compress2(z.data(), &n, raw.data(), uLong(raw.size()), 9);
-  z.resize(n);
-  png_chunk(out, "IDAT", z);
-  png_chunk(out, "IEND", {});
-  return out;
+  // Level 9: the level these pictures have always been deflated at, so synthetic saves keep
+  // their bytes.
+  return png::encode(img, 9);
 }
 
 std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,

@@ -44,7 +44,8 @@ std::vector<uint8_t> synth_save(std::span<const uint8_t> terrain_dat,
                                 const std::vector<octree::Room>& rooms,
                                 const SaveOptions& opts);
 
-// A small valid PNG (solid colour, w x h, RGB).
+// A small valid PNG (w x h, RGB: the colour, its blue channel XORed with x + y), encoded by
+// png::encode at level 9.
 std::vector<uint8_t> synth_png(uint32_t w, uint32_t h, uint32_t rgb);
 
 }  // namespace voxkit::save_synth
