@@ -336,3 +336,52 @@ TEST_CASE("network arrival order ends where the ordered log does", "[replay]") {
   want.apply(log[3]);
   CHECK(g3.grid().data == want.grid().data);
 }
+
+namespace {
+// The package's Stamp written out plainly, one sample at a time, as the reference.
+void reference_stamp(ByteGrid& g, ByteGrid& paint, const SampleBox& e, float cx, float cy, float cz, float r,
+                     uint32_t op, uint32_t layer) {
+  const float reach = r + 2.0f;
+  const int x0 = std::max(e.min[0], int(std::floor(cx - reach))), x1 = std::min(e.max[0], int(std::ceil(cx + reach)));
+  const int y0 = std::max(e.min[1], int(std::floor(cy - reach))), y1 = std::min(e.max[1], int(std::ceil(cy + reach)));
+  const int z0 = std::max(e.min[2], int(std::floor(cz - reach))), z1 = std::min(e.max[2], int(std::ceil(cz + reach)));
+  const bool dig = op == 0, shape = op == 0 || op == 1, do_paint = op == 3 || (op == 1 && layer > 0);
+  for (int z = z0; z <= z1; ++z)
+    for (int y = y0; y <= y1; ++y) {
+      const float dy = float(y) - cy, dz = float(z) - cz;
+      const float dyz = dy * dy + dz * dz;
+      for (int x = x0; x <= x1; ++x) {
+        const float dx = float(x) - cx;
+        const float d = std::sqrt(dx * dx + dyz) - r;
+        if (d >= 2.0f) continue;
+        if (shape) {
+          const int q = std::clamp(int(std::nearbyint(d * 64.0f)), -128, 127);
+          const int s = int(g.at(x, y, z)) - 128;
+          const int ns = dig ? std::min(std::max(-q, s), 127) : std::min(q, s);
+          g.at(x, y, z) = uint8_t(ns + 128);
+        }
+        if (do_paint && d < 0.0f) paint.at(x, y, z) = uint8_t(layer);
+      }
+    }
+}
+}  // namespace
+
+TEST_CASE("the four-wide stamp kernel equals the plain per-sample rule", "[stamp]") {
+  ByteGrid a = terrain(37, 29, 33), b = a;
+  ByteGrid pa(a.cells, 0), pb(a.cells, 0);
+  const SampleBox box{{1, 1, 1}, {36, 28, 32}};
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> ux(-3, 40), ur(0.125f, 9);
+  for (int i = 0; i < 2000; ++i) {
+    const float x = ux(rng), y = ux(rng) * 0.75f, z = ux(rng), r = ur(rng);
+    const uint32_t op = std::uniform_int_distribution<uint32_t>(0, 3)(rng) == 2 ? 3u : i % 2;
+    const uint32_t layer = std::uniform_int_distribution<uint32_t>(0, 17)(rng);
+    const auto res = edit::stamp(a, &pa, box, x, y, z, r, op, layer);
+    reference_stamp(b, pb, box, x, y, z, r, op, layer);
+    REQUIRE(a.data == b.data);
+    REQUIRE(pa.data == pb.data);
+    if (res.changed) {
+      for (size_t k = 0; k < 3; ++k) REQUIRE(res.box.min[k] <= res.box.max[k]);
+    }
+  }
+}

@@ -5,10 +5,12 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <emmintrin.h>
 #include <xmmintrin.h>
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <cmath>
 #include <vector>
 
@@ -97,7 +99,9 @@ struct ShapeStamp {
             if (do_paint) _mm_prefetch(reinterpret_cast<const char*>(paint + ahead), _MM_HINT_T0);
           }
         }
-        for (int x = box.lo[0]; x <= box.hi[0]; ++x) {
+        int x = box.lo[0];
+        if (box.hi[0] - box.lo[0] >= 3) x = quads(row, x, y, z, dyz, p);
+        for (; x <= box.hi[0]; ++x) {
           const float dx = float(x) - cx;
           const float d = std::sqrt(dx * dx + dyz) - r;
           if (!(d < kSdfBand)) continue;
@@ -126,6 +130,76 @@ struct ShapeStamp {
       }
     }
     return p;
+  }
+
+  // Four samples at a time from `x` while four fit in the row; returns where it stopped. The
+  // same float32 operations per lane as the scalar loop (sqrtps and cvtps2dq round as sqrtss
+  // and cvtss2si do), so the bytes are identical.
+  int quads(uint64_t row, int x, int y, int z, float dyz, Partial& p) const {
+    const __m128 vcx = _mm_set1_ps(cx), vdyz = _mm_set1_ps(dyz), vr = _mm_set1_ps(r);
+    const __m128 vband = _mm_set1_ps(kSdfBand), v64 = _mm_set1_ps(64.0f), vzero = _mm_setzero_ps();
+    const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+    const __m128i lo = _mm_set1_epi16(-128), hi = _mm_set1_epi16(127), bias = _mm_set1_epi16(128);
+    const __m128i pv = _mm_set1_epi8(char(paint_value));
+    bool any = false;
+    int first = INT_MAX, last = INT_MIN;
+    for (; x + 3 <= box.hi[0]; x += 4) {
+      const __m128 xf = _mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(x), lanes));
+      const __m128 dx = _mm_sub_ps(xf, vcx);
+      const __m128 d = _mm_sub_ps(_mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(dx, dx), vdyz)), vr);
+      const __m128 in_band = _mm_cmplt_ps(d, vband);
+      if (_mm_movemask_ps(in_band) == 0) continue;
+      const uint64_t i = row + uint64_t(x);
+      // Lane masks as 16-bit words (low four words) and as bytes (low four bytes).
+      const __m128i band16 = _mm_packs_epi32(_mm_castps_si128(in_band), _mm_setzero_si128());
+      int hits = 0;
+      if (shape) {
+        const __m128i q16 = _mm_min_epi16(_mm_max_epi16(_mm_packs_epi32(_mm_cvtps_epi32(_mm_mul_ps(d, v64)),
+                                                                        _mm_setzero_si128()),
+                                                        lo),
+                                          hi);
+        int32_t g4;
+        std::memcpy(&g4, grid + i, 4);
+        const __m128i g16 = _mm_unpacklo_epi8(_mm_cvtsi32_si128(g4), _mm_setzero_si128());
+        const __m128i s16 = _mm_sub_epi16(g16, bias);
+        const __m128i ns16 = dig ? _mm_min_epi16(_mm_max_epi16(_mm_sub_epi16(_mm_setzero_si128(), q16), s16), hi)
+                                 : _mm_min_epi16(q16, s16);
+        const __m128i changed = _mm_andnot_si128(_mm_cmpeq_epi16(ns16, s16), band16);
+        const int m = _mm_movemask_epi8(_mm_packs_epi16(changed, _mm_setzero_si128())) & 0xf;
+        if (m) {
+          const __m128i nb = _mm_packus_epi16(_mm_add_epi16(ns16, bias), _mm_setzero_si128());
+          const __m128i ob = _mm_cvtsi32_si128(g4);
+          const __m128i cm = _mm_packs_epi16(changed, _mm_setzero_si128());
+          const int32_t out = _mm_cvtsi128_si32(_mm_or_si128(_mm_and_si128(cm, nb), _mm_andnot_si128(cm, ob)));
+          std::memcpy(grid + i, &out, 4);
+          hits |= m;
+        }
+      }
+      if (do_paint) {
+        const __m128i inside = _mm_castps_si128(_mm_cmplt_ps(d, vzero));
+        int32_t p4;
+        std::memcpy(&p4, paint + i, 4);
+        const __m128i pb = _mm_cvtsi32_si128(p4);
+        const __m128i inside8 = _mm_packs_epi16(_mm_packs_epi32(inside, _mm_setzero_si128()), _mm_setzero_si128());
+        const __m128i differs = _mm_andnot_si128(_mm_cmpeq_epi8(pb, pv), inside8);
+        const int m = _mm_movemask_epi8(differs) & 0xf;
+        if (m) {
+          const int32_t out = _mm_cvtsi128_si32(_mm_or_si128(_mm_and_si128(differs, pv), _mm_andnot_si128(differs, pb)));
+          std::memcpy(paint + i, &out, 4);
+          hits |= m;
+        }
+      }
+      if (hits) {
+        any = true;
+        first = std::min(first, x + __builtin_ctz(unsigned(hits)));
+        last = std::max(last, x + 31 - __builtin_clz(unsigned(hits)));
+      }
+    }
+    if (any) {
+      p.hit(first, y, z);
+      p.hit(last, y, z);
+    }
+    return x;
   }
 };
 
