@@ -193,6 +193,16 @@ limited 1 "$VOXKIT" -j 1 octree info "$T/claim.save"
 err_has "claim.save"
 
 # --- mesh output cap: an estimate over --max-output refuses before the export.
+# --- Edit logs: a .vxlog header claiming 2^40 network records, and an int64 list of one
+# edit against a zone: refused or applied without allocating what the header claims.
+python3 - "$T/huge.vxlog" <<'PY'
+import struct, sys, zlib
+h = b"\x89VXL\r\n\x1a\n" + struct.pack("<HHIIIIIQI", 1, 0, 1, 0, 0, 0, 0, 1 << 40, 0)
+open(sys.argv[1], "wb").write(h + struct.pack("<I", zlib.crc32(h)) + b"\0" * 16)
+PY
+limited 1 "$VOXKIT" -j 1 edit apply "$T/q.vxz" "$T/huge.vxlog" -n
+err_has "huge.vxlog"
+
 run 1 "$VOXKIT" mesh "$T/q.vxz" -o "$T/cap.obj" --max-output 1000
 err_has "q.vxz: obj export would write about [0-9]* bytes, over the output cap (expected at most 1000 bytes"
 absent "$T/cap.obj"
