@@ -192,6 +192,17 @@ err_has "claim.save"
 limited 1 "$VOXKIT" -j 1 octree info "$T/claim.save"
 err_has "claim.save"
 
+# --- melt: cells claiming a gigabyte module (and its 2 GB region grid) over a small file.
+head -c 4096 /dev/zero >"$T/small.ice"
+printf 'x,y,z,radius,amount\n1,1,1,1,1\n' >"$T/hits.csv"
+limited 1 "$VOXKIT" -j 1 melt "$T/small.ice" "$T/hits.csv" --cells 1000,1000,1000 -o "$T/m.out"
+err_has "small.ice: offset 4096: module size does not match the cells"
+absent "$T/m.out"
+head -c 18513 /dev/zero >"$T/m.ice"
+limited 1 "$VOXKIT" -j 1 melt "$T/m.ice" "$T/hits.csv" --cells 32,16,32 --regions "$T/small.ice" -o "$T/m.out"
+err_has "small.ice: offset 4096: region grid size does not match the cells"
+absent "$T/m.out"
+
 # --- mesh output cap: an estimate over --max-output refuses before the export.
 # --- Edit logs: a .vxlog header claiming 2^40 network records, and an int64 list of one
 # edit against a zone: refused or applied without allocating what the header claims.
