@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "formats/core/json_numbers.hpp"
 #include "formats/edit/edit_log.hpp"
 #include "formats/edit/edit_log_internal.hpp"
 #include "lib/core/error.hpp"
@@ -33,34 +34,6 @@ std::string describe(const json& v) {
 [[noreturn]] void json_error(const std::string& path, const std::string& what, std::string expected,
                              const json& found) {
   throw_data("JSON element " + path + ": " + what, std::nullopt, std::move(expected), describe(found));
-}
-
-bool number_byte(uint8_t c) {
-  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
-
-// Where the first number outside a string that does not fit a double starts, and its text
-// (the JSON parser refuses such a number without saying where).
-std::pair<size_t, std::string> overflowing_number(std::string_view t) {
-  bool in_string = false;
-  for (size_t i = 0; i < t.size(); ++i) {
-    const auto c = uint8_t(t[i]);
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '-' || (c >= '0' && c <= '9')) {
-      size_t end = i;
-      while (end < t.size() && number_byte(uint8_t(t[end]))) ++end;
-      const std::string number(t.substr(i, end - i));
-      if (!std::isfinite(std::strtod(number.c_str(), nullptr))) {
-        return {i, number.size() > 40 ? number.substr(0, 37) + "..." : number};
-      }
-      i = end - 1;
-    }
-  }
-  return {0, "?"};
 }
 
 uint64_t json_edit(const json& v, const std::string& path) {
@@ -195,8 +168,10 @@ Log read_json(std::string_view text, const ReadOptions& opts) {
       throw_data("not valid JSON: " + why, e.byte > 0 ? e.byte - 1 : 0);
     } catch (const json::exception&) {
       // The parser's other refusal: a number too large for a double (1e400).
-      const auto [at, number] = overflowing_number(text);
-      throw_data("a JSON number out of range", at, "a finite number", number);
+      const auto at = json_numbers::overflowing_number(text);
+      std::string number = at ? json_numbers::number_token(text, *at) : "?";
+      if (number.size() > 40) number = number.substr(0, 37) + "...";
+      throw_data("a JSON number out of range", at.value_or(0), "a finite number", number);
     }
     if (j.is_object()) return json_object(j, opts);
     if (!j.is_array()) {

@@ -1,6 +1,8 @@
 // The zone file's JSON header: canonical encoding and a strict, typed decoder.
 #include "formats/zone/zone_meta.hpp"
 
+#include "formats/core/json_numbers.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -16,34 +18,6 @@ using nlohmann::json;
 inline constexpr uint32_t kMaxChunkCells = 1024;
 inline constexpr uint32_t kMaxBorderVoxels = 65536;
 inline constexpr size_t kMaxTextBytes = 65536;  // source description, each layer name
-
-bool number_byte(uint8_t c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
-
-// The number token that starts at `at`, cut to `limit` characters.
-std::string number_text(std::span<const uint8_t> p, size_t at, size_t limit = 40) {
-  size_t end = at;
-  while (end < p.size() && end - at < limit && number_byte(p[end])) ++end;
-  return std::string(p.begin() + at, p.begin() + end);
-}
-
-// Offset of the first number outside a string that does not fit a double (0 if none).
-size_t overflowing_number(std::span<const uint8_t> p) {
-  bool in_string = false;
-  for (size_t i = 0; i < p.size(); ++i) {
-    const uint8_t c = p[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '-' || (c >= '0' && c <= '9')) {
-      const std::string t = number_text(p, i, p.size());
-      if (!std::isfinite(std::strtod(t.c_str(), nullptr))) return i;
-      while (i + 1 < p.size() && number_byte(p[i + 1])) ++i;
-    }
-  }
-  return 0;
-}
 
 [[noreturn]] void bad_key(const std::string& key, const std::string& expected,
                           const json& found) {
@@ -179,9 +153,10 @@ ZoneMeta meta_from_json(std::span<const uint8_t> payload, uint64_t max_samples) 
                e.byte > 0 ? e.byte - 1 : 0);
   } catch (const json::exception&) {
     // The parser's other refusal: a number too large for a double (1e400).
-    const size_t at = overflowing_number(payload);
+    const std::string_view text(reinterpret_cast<const char*>(payload.data()), payload.size());
+    const size_t at = json_numbers::overflowing_number(text).value_or(0);
     throw_data("JSON header holds a number out of range", at, "a finite number",
-               number_text(payload, at));
+               json_numbers::number_token(text, at).substr(0, 40));
   }
   if (!j.is_object()) throw_data("JSON header is not an object", 0, "an object", j.type_name());
 
