@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libcli11-dev nlohmann-json3-dev catch2 libstb-dev
-  liblz4-dev zlib1g-dev libtbb-dev libmeshoptimizer-dev
+  liblz4-dev libxxhash-dev zlib1g-dev libtbb-dev libmeshoptimizer-dev
   libgdal-dev gdal-bin libassimp-dev
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   python3 python3-lz4 python3-numpy lua5.4 nodejs

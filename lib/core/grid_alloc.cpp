@@ -47,6 +47,16 @@ void populate(uintptr_t, size_t) {}  // elsewhere the zero-fill maps the pages
 
 }  // namespace
 
+void populate_pages(void* p, size_t n) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (n > kPopulateSlice) return populate(a, n);
+#if defined(__linux__)
+  // One call for a smaller range: the kernel maps its pages without a fault for each.
+  const uintptr_t lo = (a + kPage - 1) & ~(kPage - 1), hi = (a + n) & ~(kPage - 1);
+  if (hi > lo + 16 * kPage) madvise(reinterpret_cast<void*>(lo), hi - lo, kPopulateWrite);
+#endif
+}
+
 bool equal_parallel(std::span<const uint8_t> a, std::span<const uint8_t> b) {
   if (a.size() != b.size()) return false;
   constexpr size_t kSlice = size_t(8) << 20;

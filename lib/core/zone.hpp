@@ -50,6 +50,76 @@ struct ColumnRaster {
   std::vector<T> values;
 };
 
+// --- Foliage anchors (the dig-zone package's trees, details and surface details) -----------
+// Baked by lib/foliage/ (docs/foliage.md); stored in the zone file's FOLI section.
+
+enum class TreeState : uint8_t { Fallen = 0, Standing = 1, Erased = 2 };
+
+// A terrain tree the zone keeps: as placed (Unity's TreeInstance fields, world metres) and
+// its anchor, the grid point (voxels from sample 0, not clamped) whose surface it stands on.
+struct FoliageTree {
+  uint32_t id = 0;         // index in the input list
+  uint32_t prototype = 0;
+  // The position as given: terrain-normalised (0..1 of the terrain) when `normalized`, else
+  // world metres. Kept as read so it is written back bit for bit.
+  std::array<float, 3> position{0, 0, 0};
+  bool normalized = false;
+  std::array<float, 3> anchor{0, 0, 0};
+  float rotation = 0;      // radians about y, as Unity's TreeInstance keeps it
+  float width = 1, height = 1;
+  std::array<float, 3> up{0, 0, 0};  // (0,0,0): straight up
+  std::array<uint8_t, 4> color{255, 255, 255, 255}, lightmap_color{255, 255, 255, 255};
+  TreeState state = TreeState::Standing, baked_state = TreeState::Standing;
+};
+
+// A terrain detail instance on the top surface of its grid column.
+struct FoliageDetail {
+  uint32_t id = 0, prototype = 0;
+  std::array<float, 3> root{0, 0, 0};  // zone-local metres (from the zone origin)
+  float rotation = 0;                  // degrees about y (Unity's DetailInstanceTransform)
+  float width = 1, height = 1;
+  uint32_t column = 0;                 // nearest column x + (nx+1) z: its mask texel
+};
+
+// A surface detail (walls, ceilings, tunnel floors): its own anchor and mask texel.
+struct FoliageSurfaceDetail {
+  uint32_t id = 0, prototype = 0;
+  // The position as given: metres from the terrain's position when `terrain_relative` (the
+  // Unity asset's form), else world metres.
+  std::array<float, 3> position{0, 0, 0};
+  bool terrain_relative = false;
+  std::array<float, 3> root{0, 0, 0};    // zone-local metres
+  std::array<float, 3> normal{0, 0, 0};  // which way it grows
+  std::array<float, 3> anchor{0, 0, 0};  // grid units
+  float rotation = 0, width = 1, height = 1;
+  uint32_t column = 0;
+};
+
+struct ZoneFoliage {
+  // Items sorted stably by the chunk that checks them; buckets are CSR offsets (chunk count
+  // + 1; detail buckets: chunk columns CX*CZ + 1).
+  std::vector<FoliageTree> trees;
+  std::vector<uint32_t> tree_buckets;
+  std::vector<FoliageSurfaceDetail> surface;
+  std::vector<uint32_t> surface_buckets;
+  std::vector<FoliageDetail> details;
+  std::vector<uint32_t> detail_buckets;
+  // The foliage mask (RGBA32, linear): as last checked, and as baked.
+  uint32_t mask_width = 0, mask_height = 0;
+  std::vector<uint8_t> mask, baked_mask;
+  // What the current state was checked against: one hash per chunk of the samples it owns,
+  // the zone's grid version, and the erase edits applied (a count and a hash of them).
+  std::vector<uint64_t> chunk_hash;
+  uint32_t grid_version = 0;
+  uint32_t erases_seen = 0;
+  uint64_t erases_hash = 0;
+  // The terrain the trees were placed on (terrain-normalised inputs), for writing them back.
+  bool has_terrain = false;
+  std::array<double, 3> terrain_position{0, 0, 0}, terrain_size{0, 0, 0};
+
+  bool empty() const { return mask.empty(); }
+};
+
 struct Zone {
   ZoneMeta meta;
   ByteGrid grid;   // current SDF grid
@@ -61,6 +131,7 @@ struct Zone {
   // objects still stand, in the order they were placed, and the erase edits (layer 0) applied
   // since the bake, in log order (they hide baked foliage within their radius).
   std::vector<uint64_t> spawns, erases;
+  ZoneFoliage foliage;  // empty until `foliage bake`
 
   // Sections of the file this version does not know, carried through unchanged on rewrite.
   struct RawSection {

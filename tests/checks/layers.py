@@ -16,6 +16,7 @@ LIBRARIES = [
     (re.compile(r"^tbb/"), "TBB"),
     (re.compile(r"^lz4(hc)?\.h$"), "LZ4"),
     (re.compile(r"^meshoptimizer\.h$"), "meshoptimizer"),
+    (re.compile(r"^xxhash\.h$"), "xxHash"),
     (re.compile(r"^(gdal|ogr|cpl)[a-z_]*\.h$"), "GDAL"),
     (re.compile(r"^assimp/"), "Assimp"),
     (re.compile(r"^zlib\.h$"), "zlib"),
@@ -27,7 +28,7 @@ LIBRARIES = [
 OURS = re.compile(r"^(lib|formats|tools|bench|fuzz|tests)/")
 # The package names of the top-level CMakeLists.txt, and what an include of them is called.
 PACKAGES = {"LZ4": "LZ4", "STB": "stb", "nlohmann_json": "nlohmann/json", "CLI11": "CLI11", "TBB": "TBB",
-            "ZLIB": "zlib", "LIBZIP": "libzip", "GDAL": "GDAL", "assimp": "Assimp", "meshoptimizer": "meshoptimizer"}
+            "ZLIB": "zlib", "LIBZIP": "libzip", "GDAL": "GDAL", "assimp": "Assimp", "meshoptimizer": "meshoptimizer", "XXHASH": "xxHash"}
 
 
 def classify(name):
