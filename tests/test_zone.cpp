@@ -87,7 +87,7 @@ TEST_CASE("zone writer gives the same bytes every time and for any thread count"
 TEST_CASE("zone file starts with magic, version and section count, then META as sorted JSON", "[zone]") {
   Zone z = minimal_zone();
   Bytes f = write_zone(z);
-  Bytes head = {0x89, 'V', 'X', 'Z', 0x0d, 0x0a, 0x1a, 0x0a, 1, 0, 0, 0, 2, 0, 0, 0};
+  Bytes head = {0x89, 'V', 'X', 'Z', 0x0d, 0x0a, 0x1a, 0x0a, 1, 0, 1, 0, 2, 0, 0, 0};
   REQUIRE(f.size() > 36);
   CHECK(Bytes(f.begin(), f.begin() + 16) == head);
   std::string json =

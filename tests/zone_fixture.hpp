@@ -58,7 +58,7 @@ struct RawSectionSpec {
   std::vector<uint8_t> payload;
 };
 inline std::vector<uint8_t> build_zone_file(const std::vector<RawSectionSpec>& secs,
-                                            uint16_t major = 1, uint16_t minor = 0) {
+                                            uint16_t major = 1, uint16_t minor = 1) {
   std::vector<uint8_t> out = {0x89, 'V', 'X', 'Z', '\r', '\n', 0x1a, '\n'};
   auto le = [&out](uint64_t v, int n) {
     for (int i = 0; i < n; ++i) out.push_back(uint8_t(v >> (8 * i)));

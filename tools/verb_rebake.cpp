@@ -60,6 +60,7 @@ void add_rebake_command(CLI::App& app, Context& ctx) {
              " samples changed by the new terrain, of " + std::to_string(st.samples) +
              (st.grown_cells ? ", top grown by " + std::to_string(st.grown_cells) + " cells" : std::string()) +
              (backup.empty() ? std::string() : " (backup " + backup + ")"));
+    if (r.foliage_dropped) ctx.warn("the zone's baked foliage was dropped: the terrain changed, run voxkit foliage bake again");
     if (opt->json) {
       nlohmann::json j = {{"output", target},      {"kept", st.kept},
                           {"changed", st.changed}, {"samples", st.samples},

@@ -83,6 +83,9 @@ RebakeResult run_rebake(const RebakeJob& job, const Progress& progress) {
   RebakeResult r;
   r.stats = with_source(name, [&] { return rebake_zone(zone, hf, job.headroom, job.max_samples, progress); });
   place_splat(job.terrain, zone, hf);
+  // The column anchors follow the terrain: a rebake drops the foliage, to be baked again.
+  r.foliage_dropped = !zone.foliage.empty();
+  zone.foliage = {};
   zone.meta.source += "; voxkit rebake " + name + " (" + info.describe() + ")";
   r.backup = write_zone_file(job.output, zone, job.out);
   return r;

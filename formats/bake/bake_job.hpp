@@ -67,6 +67,7 @@ struct RebakeJob {
 struct RebakeResult {
   RebakeStats stats;
   std::string backup;  // made by an edit in place ("" when none)
+  bool foliage_dropped = false;  // the zone had baked foliage: it must be baked again
 };
 
 RebakeResult run_rebake(const RebakeJob& job, const Progress& progress = {});

@@ -9,11 +9,13 @@
 #include <exception>
 #include <optional>
 
+#include "formats/zone/zone_foliage.hpp"
 #include "formats/zone/zone_meta.hpp"
 #include "lib/core/error.hpp"
 #include "lib/core/grid_alloc.hpp"
 #include "lib/codec/rle.hpp"
 #include "lib/codec/rle_parallel.hpp"
+#include "lib/foliage/foliage.hpp"
 
 namespace voxkit {
 namespace {
@@ -30,6 +32,7 @@ constexpr std::array<char, 4> kPaint{'P', 'N', 'T', 'G'};
 constexpr std::array<char, 4> kHeight{'H', 'G', 'H', 'T'};
 constexpr std::array<char, 4> kSplat{'S', 'P', 'L', 'T'};
 constexpr std::array<char, 4> kSpawns{'S', 'P', 'W', 'N'};
+constexpr std::array<char, 4> kFoliage{'F', 'O', 'L', 'I'};
 
 const char* section_title(const std::array<char, 4>& t) {
   if (t == kMeta) return "JSON header";
@@ -39,6 +42,7 @@ const char* section_title(const std::array<char, 4>& t) {
   if (t == kHeight) return "height texture";
   if (t == kSplat) return "splat weights";
   if (t == kSpawns) return "spawned foliage";
+  if (t == kFoliage) return "foliage anchors";
   return nullptr;
 }
 
@@ -327,6 +331,13 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
     } else if (s.tag == kSpawns) {
       if (!z.spawns.empty() || !z.erases.empty()) section_error(s, "appears twice", s.offset);
       decode_spawns(payload_of(bytes, s), s, z);
+    } else if (s.tag == kFoliage) {
+      if (!z.foliage.empty()) section_error(s, "appears twice", s.offset);
+      try {
+        z.foliage = zone_file::decode_foliage(payload_of(bytes, s), z.meta);
+      } catch (const Error& e) {
+        rethrow_in(e, s);
+      }
     } else if (s.flags & zone_file::kFlagRequired) {
       section_error(s, "is an unknown section marked required: a newer voxkit wrote this file",
                     s.offset + 4);
@@ -393,6 +404,8 @@ void check_zone(const Zone& z) {
       throw_usage("a splat raster does not match the zone's columns");
     }
   }
+  if (const std::string why = foliage::problem(z.foliage, c, z.meta.chunk_cells); !why.empty())
+    throw_usage("foliage: " + why);
   for (auto& u : z.unknown_sections) {
     for (char ch : u.tag)
       if (ch < 0x20 || ch > 0x7e) throw_usage("an extra section's tag is not printable ASCII");
@@ -453,6 +466,7 @@ std::vector<uint8_t> write_zone(const Zone& z) {
       }
     parts.push_back({kSpawns, std::move(b), {}});
   }
+  if (!z.foliage.empty()) parts.push_back({kFoliage, zone_file::encode_foliage(z.foliage, z.meta), {}});
   for (auto& p : parts) p.payload = p.owned;
   for (auto& u : z.unknown_sections) parts.push_back({u.tag, {}, u.bytes});
 

@@ -135,6 +135,13 @@ ZoneSummary summarize_zone(const Zone& z, std::span<const uint8_t> file) {
   s.has_height = !z.height.values.empty();
   s.splat_layers = z.splat.size();
   s.unknown_sections = z.unknown_sections.size();
+  if (!z.foliage.empty()) {
+    s.has_foliage = true;
+    s.trees = z.foliage.trees.size();
+    s.details = z.foliage.details.size();
+    s.surface_details = z.foliage.surface.size();
+    s.foliage_counts = foliage::counts(z.foliage, z.meta.cells);
+  }
   return s;
 }
 
@@ -165,6 +172,13 @@ std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneS
   line("terrain hole", "x " + num(m.hole.min_x) + " .. " + num(m.hole.max_x) + ", z " + num(m.hole.min_z) + " .. " +
                            num(m.hole.max_z) + " m");
   line("grid version", std::to_string(m.grid_version));
+  if (s.has_foliage) {
+    const auto& f = s.foliage_counts;
+    line("foliage", std::to_string(s.trees) + " trees (" + std::to_string(f.trees_standing) + " standing), " +
+                        std::to_string(s.details) + " details, " + std::to_string(s.surface_details) +
+                        " surface details; " + std::to_string(f.columns_standing) + " of " +
+                        std::to_string(f.columns_surface) + " columns standing");
+  }
   if (!m.source.empty()) line("source", m.source);
   std::string secs;
   for (auto& sec : s.sections) secs += (secs.empty() ? "" : ", ") + sec.tag_string() + " " + std::to_string(sec.length);
@@ -206,6 +220,19 @@ nlohmann::json zone_summary_json(const ZoneSummary& s) {
   }
   j["sections"] = secs;
   j["unknown_sections"] = s.unknown_sections;
+  if (s.has_foliage) {
+    const auto& f = s.foliage_counts;
+    j["foliage"] = {{"trees", s.trees},
+                    {"details", s.details},
+                    {"surface_details", s.surface_details},
+                    {"trees_standing", f.trees_standing},
+                    {"columns_with_surface", f.columns_surface},
+                    {"columns_standing", f.columns_standing},
+                    {"details_standing", f.details_standing},
+                    {"surface_details_standing", f.surface_standing}};
+  } else {
+    j["foliage"] = nullptr;
+  }
   return j;
 }
 

@@ -12,6 +12,7 @@
 
 #include "formats/core/identify.hpp"
 #include "formats/zone/zone_file.hpp"
+#include "lib/foliage/foliage.hpp"
 
 namespace voxkit {
 
@@ -29,6 +30,10 @@ struct ZoneSummary {
   bool has_height = false;
   size_t splat_layers = 0;
   size_t unknown_sections = 0;
+  // Baked foliage (FOLI), as last checked.
+  bool has_foliage = false;
+  uint64_t trees = 0, details = 0, surface_details = 0;
+  foliage::Counts foliage_counts;
 };
 
 // Summarises a decoded zone; `file` is the encoded file (for sizes and sections).

@@ -65,7 +65,7 @@ run 1 "$VOXKIT" zone export-unity "$T/dam.vxz" "$U/quarry.asset" -o "$T/y.asset"
 err_has "section PNTG (paint grid): CRC-32 does not match"
 # info describes zones, as text and JSON, and names a damaged section
 run 0 "$VOXKIT" info "$T/q.vxz"
-out_has "voxkit zone file, version 1.0"
+out_has "voxkit zone file, version 1.1"
 out_has "solid volume"
 out_has "sculpted  *1 samples differ from the baked grid"
 run 0 "$VOXKIT" info "$T/q.vxz" --json
