@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   add_lz4_command(app, ctx);
   add_chunk_command(app, ctx);
   add_edit_command(app, ctx);
+  add_foliage_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

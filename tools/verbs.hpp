@@ -15,6 +15,7 @@ void add_b64_command(CLI::App& app, Context& ctx);
 void add_lz4_command(CLI::App& app, Context& ctx);
 void add_chunk_command(CLI::App& app, Context& ctx);
 void add_edit_command(CLI::App& app, Context& ctx);
+void add_foliage_command(CLI::App& app, Context& ctx);
 void add_save_command(CLI::App& app, Context& ctx);
 void add_mesh_command(CLI::App& app, Context& ctx);
 void add_caves_command(CLI::App& app, Context& ctx);

@@ -37,15 +37,19 @@ std::string bytes_left(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte
 
 }  // namespace
 
-std::vector<uint8_t> encode(const RgbImage& img, int level) {
-  if (img.width == 0 || img.height == 0) throw_usage("cannot encode an empty picture as PNG");
-  if (img.width > kMaxSide || img.height > kMaxSide) {
+namespace {
+
+// 8-bit RGB (3 channels, colour type 2) or RGBA (4, colour type 6).
+std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels, std::span<const uint8_t> px,
+                                   int level) {
+  if (width == 0 || height == 0) throw_usage("cannot encode an empty picture as PNG");
+  if (width > kMaxSide || height > kMaxSide) {
     throw_usage("a PNG is at most 2147483647 pixels across and down");
   }
-  const uint64_t row = uint64_t(img.width) * 3;
-  if (img.rgb.size() != row * img.height) {
-    throw_usage("the picture's pixels do not match its size (" + std::to_string(img.width) + "x" +
-                std::to_string(img.height) + ")");
+  const uint64_t row = uint64_t(width) * uint64_t(channels);
+  if (px.size() != row * height) {
+    throw_usage("the picture's pixels do not match its size (" + std::to_string(width) + "x" +
+                std::to_string(height) + ")");
   }
   if (level < 0 || level > 9) {
     throw_usage("PNG compression level " + std::to_string(level) + " is not 0..9");
@@ -53,10 +57,10 @@ std::vector<uint8_t> encode(const RgbImage& img, int level) {
 
   // Every row behind its filter type byte (0: none).
   std::vector<uint8_t> raw;
-  raw.reserve((row + 1) * img.height);
-  for (uint64_t y = 0; y < img.height; ++y) {
+  raw.reserve((row + 1) * height);
+  for (uint64_t y = 0; y < height; ++y) {
     raw.push_back(0);
-    const auto first = img.rgb.begin() + ptrdiff_t(y * row);
+    const auto first = px.begin() + ptrdiff_t(y * row);
     raw.insert(raw.end(), first, first + ptrdiff_t(row));
   }
   uLongf packed = compressBound(uLong(raw.size()));
@@ -69,13 +73,24 @@ std::vector<uint8_t> encode(const RgbImage& img, int level) {
 
   std::vector<uint8_t> out(kSignature, kSignature + 8);
   std::vector<uint8_t> ihdr;
-  put_be32(ihdr, img.width);
-  put_be32(ihdr, img.height);
-  ihdr.insert(ihdr.end(), {8, 2, 0, 0, 0});  // 8-bit RGB, deflate, filter set 0, no interlace
+  put_be32(ihdr, width);
+  put_be32(ihdr, height);
+  // 8 bits a channel, RGB or RGBA, deflate, filter set 0, no interlace.
+  ihdr.insert(ihdr.end(), {8, uint8_t(channels == 4 ? 6 : 2), 0, 0, 0});
   put_chunk(out, "IHDR", ihdr);
   put_chunk(out, "IDAT", z);
   put_chunk(out, "IEND", {});
   return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> encode(const RgbImage& img, int level) {
+  return encode_pixels(img.width, img.height, 3, img.rgb, level);
+}
+
+std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<const uint8_t> rgba, int level) {
+  return encode_pixels(width, height, 4, rgba, level);
 }
 
 bool looks_like_png(std::span<const uint8_t> b) {

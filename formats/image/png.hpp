@@ -18,6 +18,10 @@ inline constexpr int kDefaultLevel = 9;
 // A usage error for an empty picture, a pixel count that does not match, or a level
 // outside 0..9.
 std::vector<uint8_t> encode(const RgbImage& img, int level = kDefaultLevel);
+// The same as 8-bit RGBA (colour type 6): 4 bytes a pixel, rows top first, no gamma or
+// colour chunks, so the bytes read back exactly (the foliage mask is data, not a picture).
+std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<const uint8_t> rgba,
+                                 int level = kDefaultLevel);
 
 // True when `bytes` start with the PNG signature's first four bytes.
 bool looks_like_png(std::span<const uint8_t> bytes);

@@ -218,4 +218,25 @@ run 1 "$VOXKIT" mesh "$T/q.vxz" -o "$T/cap.obj" --max-output 1000
 err_has "q.vxz: obj export would write about [0-9]* bytes, over the output cap (expected at most 1000 bytes"
 absent "$T/cap.obj"
 run 0 "$VOXKIT" mesh "$T/q.vxz" -o "$T/cap.obj"
+
+# --- Foliage: a zone whose FOLI section claims 2^32 - 1 trees in a
+# payload of a few hundred bytes (CRC fixed, so only the counts are wrong).
+limited 0 "$VOXKIT" -j 1 foliage bake "$T/q.vxz" -o "$T/qf.vxz"
+python3 - "$T/qf.vxz" "$T/qhuge.vxz" <<'PY'
+import struct, sys, zlib
+b = bytearray(open(sys.argv[1], "rb").read())
+n, = struct.unpack_from("<I", b, 12)
+pos = 16
+for _ in range(n):
+    tag, flags, length, crc = struct.unpack_from("<4sIQI", b, pos)
+    if tag == b"FOLI":
+        p = pos + 20
+        struct.pack_into("<I", b, p + 20, 0xFFFFFFFF)
+        struct.pack_into("<I", b, pos + 16, zlib.crc32(bytes(b[p:p + length]), zlib.crc32(bytes(b[pos:pos + 16]))))
+    pos += 20 + length
+open(sys.argv[2], "wb").write(b)
+PY
+limited 1 "$VOXKIT" -j 1 foliage check "$T/qhuge.vxz"
+err_has "qhuge.vxz: offset [0-9]*: section FOLI (foliage anchors): payload length does not match its counts"
+limited 1 "$VOXKIT" -j 1 info "$T/qhuge.vxz"
 finish
