@@ -7,6 +7,8 @@
 #include "formats/zone/zone_file.hpp"
 #include "lib/core/error.hpp"
 #include "lib/bake/preview.hpp"
+#include "lib/bake/preview_text.hpp"
+#include "lib/foliage/foliage_preview.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {
@@ -20,12 +22,14 @@ struct PreviewOptions {
 }  // namespace
 
 void add_preview_command(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("preview", "Write a PNG picture of a zone: top view, slice or chunks");
+  auto* cmd = app.add_subcommand("preview", "Write a PNG picture of a zone: top view, slice, chunks or foliage");
   auto opt = std::make_shared<PreviewOptions>();
   cmd->add_option("zone", opt->zone, "Zone file (.vxz, '-' = stdin)")->required();
   cmd->add_option("-o,--output", opt->output, "PNG to write ('-' = stdout)")->required();
-  cmd->add_option("--view", opt->view, "top, slice or chunks (default top; slice when --slice is given)")
-      ->check(CLI::IsMember({"top", "slice", "chunks"}));
+  cmd->add_option("--view", opt->view,
+                  "top, slice, chunks or foliage (the foliage mask, trees and surface details, with a legend; "
+                  "default top, slice when --slice is given)")
+      ->check(CLI::IsMember({"top", "slice", "chunks", "foliage"}));
   cmd->add_option("--slice", opt->slice, "Vertical slice: x=N or z=N (default z through the middle)");
   cmd->add_option("--min-size", opt->min_size, "Enlarge small pictures to at least this many pixels across")
       ->capture_default_str()->check(CLI::Range(1, 8192));
@@ -55,12 +59,15 @@ void add_preview_command(CLI::App& app, Context& ctx) {
       img = preview_top(zone);
     } else if (view == "chunks") {
       img = preview_chunks(zone);
+    } else if (view == "foliage") {
+      img = foliage::preview(zone);
     } else {
       if (index < 0) index = long(zone.meta.cells.nz / 2);
       img = preview_slice(zone, axis, uint32_t(index));
     }
     const uint32_t longest = std::max(img.width, img.height);
     if (longest < opt->min_size) img = upscale(img, (opt->min_size + longest - 1) / longest);
+    if (view == "foliage") img = with_legend(img, foliage::legend(zone), "FOLIAGE, NORTH UP");
     io::write_file(opt->output, png::encode(img), ctx.out());
     ctx.info("preview: " + view + " view of " + io::display_name(opt->zone) + " -> " +
              io::display_name(opt->output) + " (" + std::to_string(img.width) + "x" +
