@@ -49,11 +49,13 @@ void run_export(const Context& ctx, const ZoneOptions& o) {
   std::string out = with_source(name, [&] { return unity::export_asset(text, z, &report); });
   const std::string backup =
       io::write_file(target, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), out_opts);
+  for (const auto& w : report.warnings) ctx.warn(name + ": " + w);
   if (o.json) {
     nlohmann::json j;
     j["asset"] = target;
     j["backup"] = backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(backup);
     j["fields"] = report.fields;
+    j["warnings"] = report.warnings;
     j["grid_version"] = {{"old", report.old_grid_version}, {"new", report.new_grid_version}};
     j["cells"] = {z.meta.cells.nx, z.meta.cells.ny, z.meta.cells.nz};
     ctx.report(j.dump(2), target == "-", true);

@@ -381,12 +381,13 @@ std::string export_asset(std::string_view t, const Zone& z, ExportReport* report
                "earlier; open and save it with a current version first", d.begin);
   }
 
-  struct Edit {
-    const Field* field;
-    std::string value;
+  std::vector<TextEdit> edits;
+  auto field_edit = [](const Field& f, std::string value) {
+    // "key:" -> "key: value"
+    if (!f.space_after_colon && !value.empty()) value.insert(value.begin(), ' ');
+    return TextEdit{f.value_begin, f.value_end, std::move(value), f.key};
   };
-  std::vector<Edit> edits;
-  auto set = [&](const char* key, std::string value) { edits.push_back({&need(d, key), std::move(value)}); };
+  auto set = [&](const char* key, std::string value) { edits.push_back(field_edit(need(d, key), std::move(value))); };
   set("nx", std::to_string(c.nx));
   set("ny", std::to_string(c.ny));
   set("nz", std::to_string(c.nz));
@@ -412,25 +413,26 @@ std::string export_asset(std::string_view t, const Zone& z, ExportReport* report
   const LegacyFields legacy = legacy_fields(d);
   if (legacy.grid && !hex_field(t, *legacy.grid).empty()) {
     for (const Field* f : {legacy.grid, legacy.paint, legacy.base})
-      if (f) edits.push_back({f, ""});
+      if (f) edits.push_back(field_edit(*f, ""));
   }
   const int64_t old_version = parse_int(t, *version, INT32_MIN, INT32_MAX);
   const int64_t new_version = std::min<int64_t>(INT32_MAX, std::max<int64_t>(old_version, z.meta.grid_version) + 1);
-  edits.push_back({version, std::to_string(new_version)});
+  edits.push_back(field_edit(*version, std::to_string(new_version)));
+  std::string appended;
+  if (!z.foliage.empty()) foliage_edits(t, d, z, edits, appended, report);
 
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.field->value_begin < b.field->value_begin; });
+  std::sort(edits.begin(), edits.end(), [](const TextEdit& a, const TextEdit& b) { return a.begin < b.begin; });
   std::string out;
-  out.reserve(t.size() + c.samples() / 8);
+  out.reserve(t.size() + c.samples() / 8 + appended.size());
   size_t pos = 0;
   for (auto& e : edits) {
-    const Field& f = *e.field;
-    out.append(t.substr(pos, f.value_begin - pos));
-    if (!f.space_after_colon && !e.value.empty()) out += ' ';  // "key:" -> "key: value"
+    out.append(t.substr(pos, e.begin - pos));
     out += e.value;
-    pos = f.value_end;
-    if (report) report->fields.push_back(f.key);
+    pos = e.end;
+    if (report) report->fields.push_back(e.key);
   }
   out.append(t.substr(pos));
+  out += appended;
   if (report) {
     report->old_grid_version = int(old_version);
     report->new_grid_version = int(new_version);

@@ -44,11 +44,27 @@ Zone import_asset(std::string_view text, const std::string& name, uint64_t max_s
 struct ExportReport {
   int old_grid_version = 0, new_grid_version = 0;
   std::vector<std::string> fields;  // the fields whose values were rewritten
+  std::vector<std::string> warnings;
 };
+
+// A replacement of text[begin, end) by `value`; `key` names what it is for reports.
+struct TextEdit {
+  size_t begin = 0, end = 0;
+  std::string value;
+  std::string key;
+};
+
+// The foliage fields of a DigZoneData document (formats/zone/unity_foliage.cpp): terrainTrees,
+// surfaceDetails, foliageMask (a Texture2D sub-asset, replaced or appended to `appended`),
+// and foliageSignature, foliageDetailSignature and foliageCount set to 0 (never built: the
+// editor rebuilds its objects). Throws a usage error when the foliage is older than the grid.
+void foliage_edits(std::string_view text, const ZoneDocument& doc, const Zone& zone, std::vector<TextEdit>& edits,
+                   std::string& appended, ExportReport* report);
 
 // Returns `text` with the zone written into the DigZoneData document: nx, ny, nz, voxelSize,
 // chunkCells, origin, hasOrigin, editBox, holeRect, gridRle, paintRle, baseGridRle and
-// _gridVersion (bumped past both the asset's and the zone's). Every other byte is kept.
+// _gridVersion (bumped past both the asset's and the zone's), and, when the zone holds baked
+// foliage, the foliage fields (foliage_edits). Every other byte is kept.
 // Throws a usage error for zones over kMaxSamples, a data error when the asset lacks a field.
 std::string export_asset(std::string_view text, const Zone& zone, ExportReport* report = nullptr);
 
