@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/core/io.hpp"
+#include "formats/mesh/gltf_foliage.hpp"
 #include "formats/mesh/mesh_job.hpp"
 #include "lib/core/error.hpp"
 #include "tools/options.hpp"
@@ -24,7 +25,24 @@ struct MeshCliOptions {
   CLI::Option *clip_opt = nullptr, *format_opt = nullptr, *grid_opt = nullptr;
   ZoneGrid grid = ZoneGrid::Current;
   bool stats = false, json = false;
+  bool foliage = false, foliage_nodes = false;
+  std::vector<std::string> tree_mesh;
 };
+
+// --tree-mesh FILE.glb (every prototype) or P=FILE.glb (prototype P).
+void tree_meshes(const std::vector<std::string>& specs, FoliageGltfOptions& fo) {
+  for (const std::string& s : specs) {
+    const size_t eq = s.find('=');
+    if (eq != std::string::npos && eq > 0 && s.find_first_not_of("0123456789") == eq) {
+      const unsigned long p = std::stoul(s.substr(0, eq));
+      if (p > 0x7fffffffUL) throw_usage("--tree-mesh: prototype " + s.substr(0, eq) + " is out of range");
+      fo.tree_mesh[uint32_t(p)] = io::read_all(s.substr(eq + 1), uint64_t(1) << 30);
+    } else {
+      if (!fo.any_tree_mesh.empty()) throw_usage("--tree-mesh: more than one mesh for every prototype");
+      fo.any_tree_mesh = io::read_all(s, uint64_t(1) << 30);
+    }
+  }
+}
 
 void run(const Context& ctx, MeshCliOptions& o) {
   using Clock = std::chrono::steady_clock;
@@ -46,11 +64,26 @@ void run(const Context& ctx, MeshCliOptions& o) {
   if (!o.origin.empty()) in.origin = std::array<double, 3>{o.origin[0], o.origin[1], o.origin[2]};
   if (in.voxel_size && !(*in.voxel_size > 0)) throw_usage("--voxel-size must be positive");
 
+  if ((o.foliage_nodes || !o.tree_mesh.empty()) && !o.foliage) throw_usage("--foliage-nodes and --tree-mesh go with --foliage");
+  if (o.foliage && job.format != MeshFormat::Glb && job.format != MeshFormat::Gltf)
+    throw_usage("--foliage adds trees to glTF outputs (.glb, .gltf) only");
+  FoliageGltfOptions fo;
+  if (o.foliage) tree_meshes(o.tree_mesh, fo);
   io::check_output(o.output, ctx.out());
   auto t = Clock::now();
   MeshSource src = read_mesh_input(o.input, in);
   double read_s = std::chrono::duration<double>(Clock::now() - t).count();
+  if (o.foliage && src.foliage.empty())
+    throw_usage(io::display_name(o.input) + " holds no baked foliage (voxkit foliage bake makes it)");
   MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job(src, job, ctx.progress("mesh")); });
+  FoliageGltfReport frep;
+  if (o.foliage) {
+    fo.instancing = !o.foliage_nodes;
+    fo.origin = src.origin;
+    fo.voxel_size = src.voxel_size;
+    fo.right_handed = job.right_handed;
+    r.bytes = add_foliage(r.bytes, job.format, src.foliage, fo, &frep);
+  }
   t = Clock::now();
   io::write_file(o.output, r.bytes, ctx.out());
   double write_s = std::chrono::duration<double>(Clock::now() - t).count();
@@ -68,6 +101,9 @@ void run(const Context& ctx, MeshCliOptions& o) {
   j["vertices"] = r.lods[0].vertices;
   j["triangles"] = r.lods[0].triangles;
   j["bytes"] = r.bytes.size();
+  j["trees"] = o.foliage ? nlohmann::json({{"instances", frep.trees}, {"prototypes", frep.prototypes},
+                                           {"instancing", !o.foliage_nodes}})
+                         : nlohmann::json(nullptr);
   j["lods"] = nlohmann::json::array();
   for (size_t l = 1; l < r.lods.size(); ++l)
     j["lods"].push_back({{"ratio", r.lods[l].ratio}, {"vertices", r.lods[l].vertices},
@@ -135,6 +171,11 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   add_numbers(cmd, "--origin", o->origin, 3, "World position X,Y,Z of sample 0 (default: the zone's; raw grids: 0,0,0)");
   cmd->add_option("--max-output", o->job.max_output_bytes, "Refuse a mesh file estimated larger than BYTES")
       ->capture_default_str();
+  cmd->add_flag("--foliage", o->foliage,
+                "Add the zone's standing trees (voxkit foliage bake), as EXT_mesh_gpu_instancing instances (glTF only)");
+  cmd->add_flag("--foliage-nodes", o->foliage_nodes, "With --foliage: one node per tree instead of the instancing extension");
+  cmd->add_option("--tree-mesh", o->tree_mesh,
+                  "With --foliage: a GLB whose first mesh stands for the trees (P=FILE.glb: of prototype P; default: a marker cone)");
   cmd->add_flag("--stats", o->stats, "Print counts and the time of each stage");
   cmd->add_flag("--json", o->json, "Print the stats as JSON");
   cmd->callback([&ctx, o] { run(ctx, *o); });

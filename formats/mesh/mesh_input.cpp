@@ -115,6 +115,7 @@ MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind) {
   src.voxel_size = m.voxel_size;
   src.chunk_cells = m.chunk_cells;
   if (m.hole.max_x > m.hole.min_x && m.hole.max_z > m.hole.min_z) src.hole = m.hole;
+  src.foliage = std::move(zone.foliage);
   return src;
 }
 

@@ -48,6 +48,7 @@ struct MeshSource {
   double voxel_size = 1.0;
   uint32_t chunk_cells = 16;            // the input's own chunk size (zones), else 16
   std::optional<HoleRect> hole;         // the terrain hole, world metres (zones)
+  ZoneFoliage foliage;                  // a zone file's baked foliage (empty otherwise)
 };
 
 // Reads `path` ('-' = stdin): a zone file or Unity dig-zone asset (the chosen grid, with the
