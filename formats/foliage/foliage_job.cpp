@@ -394,6 +394,8 @@ CheckReport run_check(const CheckJob& job) {
       hashes_fresh = false;  // the hashes were of the grid before the log
     }
     z.erases = erases;
+    rep.reach = rep.reach.rfind("none", 0) == 0 ? "the chunks the log made dirty"
+                                                : rep.reach + ", and the chunks the log made dirty";
   }
   if (job.full) {
     std::fill(reach.begin(), reach.end(), 1);
