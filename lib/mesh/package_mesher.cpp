@@ -1,0 +1,335 @@
+// The dig-zone package's chunk mesher and hole cut, expression for expression.
+#include "lib/mesh/package_mesher.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace voxkit::package {
+namespace {
+
+using V3 = std::array<float, 3>;
+
+// Squared length of a - b as Vector3.sqrMagnitude computes it.
+float sq_dist(const V3& a, const V3& b, FloatMode m) {
+  const float x = a[0] - b[0], y = a[1] - b[1], z = a[2] - b[2];  // the Vector3 subtraction: stored
+  if (m == FloatMode::Editor) return float(double(x) * x + double(y) * y + double(z) * z);
+  return x * x + y * y + z * z;
+}
+
+float sq_len(const V3& v, FloatMode m) { return sq_dist(v, {0, 0, 0}, m); }
+
+// a + (b - a) * t per component (Unity's Lerp after Clamp01(t)).
+template <size_t N>
+std::array<float, N> lerp(const std::array<float, N>& a, const std::array<float, N>& b, float t, FloatMode m) {
+  t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
+  std::array<float, N> r;
+  for (size_t i = 0; i < N; ++i)
+    r[i] = m == FloatMode::Editor ? float(double(a[i]) + (double(b[i]) - double(a[i])) * double(t)) : a[i] + (b[i] - a[i]) * t;
+  return r;
+}
+
+// Vector3.normalized: v / magnitude when the magnitude is above 1e-5, else zero.
+V3 normalized(const V3& v, FloatMode m) {
+  float mag;
+  if (m == FloatMode::Editor) {
+    mag = float(std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]));
+  } else {
+    const float s = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    mag = float(std::sqrt(double(s)));
+  }
+  if (!(mag > 1e-5f)) return {0, 0, 0};
+  return {v[0] / mag, v[1] / mag, v[2] / mag};
+}
+
+int terrain_layer_of(int value) {
+  if (value >= 1 && value <= 4) return value - 1;
+  if (value >= 6 && value <= 17) return value - 2;
+  return -1;
+}
+
+}  // namespace
+
+ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const Options& o) {
+  const int n = int(o.chunk_cells), l = n + 1, ll = l * l;
+  const int nx = int(grid.cells.nx), ny = int(grid.cells.ny), nz = int(grid.cells.nz);
+  const int ox = int(chunk[0]) * n, oy = int(chunk[1]) * n, oz = int(chunk[2]) * n;
+  const int64_t sx = nx + 1, sxy = sx * (ny + 1);
+  const uint8_t* g = grid.data.data();
+  const float voxel = o.voxel_size;
+  const bool editor = o.mode == FloatMode::Editor;
+
+  std::vector<int32_t> cell_vert(size_t(ll) * l, -1);
+  std::vector<int32_t> v_mask, v_cell;
+  ChunkMesh out;
+
+  // Vertices: rows of cells, z slowest, then y, then x (the -1 halo included).
+  for (int r = 0; r < ll; ++r) {
+    const int ly = r % l - 1, lz = r / l - 1, gy = oy + ly, gz = oz + lz, base = l * r;
+    if (gy < 0 || gz < 0 || gy >= ny || gz >= nz) continue;
+    const int64_t row = sx * gy + sxy * gz;
+    for (int k = 0; k < l; ++k) {
+      const int gx = ox + k - 1, li = base + k;
+      if (gx < 0 || gx >= nx) continue;
+      const int64_t i0 = row + gx;
+      const int s0 = g[i0] - 128, s1 = g[i0 + 1] - 128, s2 = g[i0 + sx] - 128, s3 = g[i0 + 1 + sx] - 128;
+      const int s4 = g[i0 + sxy] - 128, s5 = g[i0 + 1 + sxy] - 128, s6 = g[i0 + sx + sxy] - 128,
+                s7 = g[i0 + 1 + sx + sxy] - 128;
+      const int mask = (s0 < 0 ? 1 : 0) | (s1 < 0 ? 2 : 0) | (s2 < 0 ? 4 : 0) | (s3 < 0 ? 8 : 0) | (s4 < 0 ? 16 : 0) |
+                       (s5 < 0 ? 32 : 0) | (s6 < 0 ? 64 : 0) | (s7 < 0 ? 128 : 0);
+      if (mask == 0 || mask == 255) continue;
+      float px = 0, py = 0, pz = 0;
+      int cnt = 0;
+      // One crossing: t from corner a towards corner b, added to the edge's axis; the edge's
+      // fixed offsets (0 or 1) to the other axes. The edge order is the package's.
+      auto edge = [&](int sa, int sb, float* axis, float ex, float ey, float ez) {
+        if ((sa < 0) == (sb < 0)) return;
+        const float t = float(sa) / float(sa - sb);
+        px += ex, py += ey, pz += ez;
+        *axis += t;
+        ++cnt;
+      };
+      // x edges: 0-1, 2-3 (y1), 4-5 (z1), 6-7 (y1 z1)
+      edge(s0, s1, &px, 0, 0, 0);
+      edge(s2, s3, &px, 0, 1, 0);
+      edge(s4, s5, &px, 0, 0, 1);
+      edge(s6, s7, &px, 0, 1, 1);
+      // y edges: 0-2, 1-3 (x1), 4-6 (z1), 5-7 (x1 z1)
+      edge(s0, s2, &py, 0, 0, 0);
+      edge(s1, s3, &py, 1, 0, 0);
+      edge(s4, s6, &py, 0, 0, 1);
+      edge(s5, s7, &py, 1, 0, 1);
+      // z edges: 0-4, 1-5 (x1), 2-6 (y1), 3-7 (x1 y1)
+      edge(s0, s4, &pz, 0, 0, 0);
+      edge(s1, s5, &pz, 1, 0, 0);
+      edge(s2, s6, &pz, 0, 1, 0);
+      edge(s3, s7, &pz, 1, 1, 0);
+      const float inv = 1.0f / float(cnt);
+      const int lx = k - 1;
+      V3 p;
+      if (editor) {
+        p = {float((double(lx) + double(px) * inv) * voxel), float((double(ly) + double(py) * inv) * voxel),
+             float((double(lz) + double(pz) * inv) * voxel)};
+      } else {
+        p = {(float(lx) + px * inv) * voxel, (float(ly) + py * inv) * voxel, (float(lz) + pz * inv) * voxel};
+      }
+      // The cell's gradient (integers), normalised; straight up when it is zero.
+      const int gxs = (s1 + s3 + s5 + s7) - (s0 + s2 + s4 + s6);
+      const int gys = (s2 + s3 + s6 + s7) - (s0 + s1 + s4 + s5);
+      const int gzs = (s4 + s5 + s6 + s7) - (s0 + s1 + s2 + s3);
+      const float len = float(std::sqrt(double(int64_t(gxs) * gxs + int64_t(gys) * gys + int64_t(gzs) * gzs)));
+      const V3 nrm = len > 0.0001f ? V3{float(gxs) / len, float(gys) / len, float(gzs) / len} : V3{0, 1, 0};
+      cell_vert[size_t(li)] = int32_t(out.positions.size());
+      out.positions.push_back(p);
+      out.normals.push_back(nrm);
+      v_mask.push_back(mask);
+      v_cell.push_back(li);
+    }
+  }
+  const size_t vc = out.positions.size();
+  out.colors.assign(vc, {0, 0, 0, 0});
+  out.uv0.assign(vc, {0, 0});
+
+  // Paint: the weights of the chunk's first four terrain layers (in vertex order, then
+  // corner order), dug soil in uv0.x, the slot code in uv0.y.
+  if (o.paint) {
+    const uint8_t* pg = o.paint->data.data();
+    int slots[4] = {-1, -1, -1, -1};
+    const float inv = 1.0f / voxel;
+    for (size_t v = 0; v < vc; ++v) {
+      const int li = v_cell[v];
+      const int lx = li % l - 1, ly = (li / l) % l - 1, lz = li / ll - 1;
+      const int64_t i0 = (ox + lx) + sx * (oy + ly) + sxy * (oz + lz);
+      if ((pg[i0] | pg[i0 + 1] | pg[i0 + sx] | pg[i0 + 1 + sx] | pg[i0 + sxy] | pg[i0 + 1 + sxy] | pg[i0 + sx + sxy] |
+           pg[i0 + 1 + sx + sxy]) == 0)
+        continue;
+      const V3& p = out.positions[v];
+      auto frac = [&](float c, int lc) {
+        const float f = editor ? float(double(c) * inv - lc) : c * inv - float(lc);
+        return f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+      };
+      const float fx = frac(p[0], lx), fy = frac(p[1], ly), fz = frac(p[2], lz);
+      float w0 = 0, w1 = 0, w2 = 0, w3 = 0, soil = 0;
+      for (int k = 0; k < 8; ++k) {
+        const int bx = k & 1, by = (k >> 1) & 1, bz = (k >> 2) & 1;
+        const int value = pg[i0 + bx + sx * by + sxy * bz];
+        if (value == 0) continue;
+        float w;
+        if (editor) {
+          w = float((bx ? double(fx) : 1.0 - fx) * (by ? double(fy) : 1.0 - fy) * (bz ? double(fz) : 1.0 - fz));
+        } else {
+          w = (bx ? fx : 1.0f - fx) * (by ? fy : 1.0f - fy) * (bz ? fz : 1.0f - fz);
+        }
+        if (value == 5) {
+          soil += w;
+          continue;
+        }
+        const int layer = terrain_layer_of(value);
+        if (layer < 0) continue;
+        int slot = -1;
+        for (int q = 0; q < 4; ++q) {
+          if (slots[q] == layer) {
+            slot = q;
+            break;
+          }
+          if (slots[q] < 0) {
+            slots[q] = layer;
+            slot = q;
+            break;
+          }
+        }
+        if (slot == 0) w0 += w;
+        else if (slot == 1) w1 += w;
+        else if (slot == 2) w2 += w;
+        else if (slot == 3) w3 += w;
+      }
+      out.colors[v] = {w0, w1, w2, w3};
+      out.uv0[v] = {soil, 0};
+    }
+    int packed = 0, scale = 1;
+    for (int q = 0; q < 4; ++q) {
+      if (slots[q] > 0) packed += slots[q] * scale;
+      scale *= 16;
+    }
+    for (auto& u : out.uv0) u[1] = float(packed + 1);
+  }
+
+  // Quads on the three edges leaving each owned cell's minimum corner.
+  auto quad = [&](int c00, int c10, int c11, int c01, bool front_positive) {
+    const auto& P = out.positions;
+    const bool main_diagonal = sq_dist(P[size_t(c00)], P[size_t(c11)], o.mode) <= sq_dist(P[size_t(c10)], P[size_t(c01)], o.mode);
+    auto tri = [&](int a, int b, int c) { out.indices.insert(out.indices.end(), {uint32_t(a), uint32_t(b), uint32_t(c)}); };
+    if (main_diagonal) {
+      if (front_positive) tri(c00, c10, c11), tri(c00, c11, c01);
+      else tri(c00, c11, c10), tri(c00, c01, c11);
+    } else if (front_positive) {
+      tri(c00, c10, c01), tri(c10, c11, c01);
+    } else {
+      tri(c00, c01, c10), tri(c10, c01, c11);
+    }
+  };
+  for (size_t v = 0; v < vc; ++v) {
+    const int li = v_cell[v];
+    if (li % l == 0 || (li / l) % l == 0 || li / ll == 0) continue;  // a -1 halo cell: not owned
+    const int m = v_mask[v];
+    const bool solid0 = (m & 1) != 0;
+    if (solid0 != ((m & 2) != 0)) {
+      const int a = cell_vert[size_t(li - l - ll)], b = cell_vert[size_t(li - ll)], d = cell_vert[size_t(li - l)];
+      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+    }
+    if (solid0 != ((m & 4) != 0)) {
+      const int a = cell_vert[size_t(li - ll - 1)], b = cell_vert[size_t(li - 1)], d = cell_vert[size_t(li - ll)];
+      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+    }
+    if (solid0 != ((m & 16) != 0)) {
+      const int a = cell_vert[size_t(li - 1 - l)], b = cell_vert[size_t(li - l)], d = cell_vert[size_t(li - 1)];
+      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+    }
+  }
+  return out;
+}
+
+void clip_xz(ChunkMesh& mesh, float min_x, float min_z, float max_x, float max_z, bool drop_zero_area, FloatMode mode) {
+  if (mesh.indices.empty()) return;
+  const bool editor = mode == FloatMode::Editor;
+  auto outside = [&](const V3& p, int plane) {
+    switch (plane) {
+      case 0: return min_x - p[0];
+      case 1: return p[0] - max_x;
+      case 2: return min_z - p[2];
+      default: return p[2] - max_z;
+    }
+  };
+  bool inside = true;
+  for (size_t v = 0; v < mesh.positions.size() && inside; ++v)
+    for (int plane = 0; plane < 4 && inside; ++plane) inside = outside(mesh.positions[v], plane) <= 0.0f;
+  if (inside) return;
+
+  std::vector<V3> pos = mesh.positions, nrm = mesh.normals;
+  std::vector<std::array<float, 4>> col = mesh.colors;
+  std::vector<std::array<float, 2>> uv = mesh.uv0;
+  std::unordered_map<uint64_t, uint32_t> cut;
+  auto cut_vertex = [&](uint32_t a, uint32_t b, int plane) -> uint32_t {
+    if (a > b) std::swap(a, b);
+    const uint64_t key = uint64_t(a) << 34 | uint64_t(b) << 2 | uint64_t(plane);
+    if (auto it = cut.find(key); it != cut.end()) return it->second;
+    const float da = outside(pos[a], plane), db = outside(pos[b], plane);
+    const float t = editor ? float(double(da) / (double(da) - double(db))) : da / (da - db);
+    const uint32_t v = uint32_t(pos.size());
+    const V3 pa = pos[a], pb = pos[b], na = nrm[a], nb = nrm[b];
+    const auto ca = col[a], cb = col[b];
+    const auto ua = uv[a], ub = uv[b];
+    pos.push_back(lerp(pa, pb, t, mode));
+    nrm.push_back(normalized(lerp(na, nb, t, mode), mode));
+    col.push_back(lerp(ca, cb, t, mode));
+    uv.push_back(lerp(ua, ub, t, mode));
+    cut.emplace(key, v);
+    return v;
+  };
+  std::vector<uint32_t> idx, poly, next;
+  for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+    poly.assign(mesh.indices.begin() + ptrdiff_t(t), mesh.indices.begin() + ptrdiff_t(t) + 3);
+    for (int plane = 0; plane < 4 && poly.size() >= 3; ++plane) {
+      next.clear();
+      const size_t n = poly.size();
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t a = poly[i], b = poly[(i + 1) % n];
+        const float da = outside(pos[a], plane), db = outside(pos[b], plane);
+        if (da <= 0.0f) next.push_back(a);
+        if ((da <= 0.0f) != (db <= 0.0f)) next.push_back(cut_vertex(a, b, plane));
+      }
+      poly.swap(next);
+    }
+    for (size_t k = 2; k < poly.size(); ++k) {
+      if (drop_zero_area) {
+        const V3 a = pos[poly[0]];
+        const V3 l{pos[poly[k - 1]][0] - a[0], pos[poly[k - 1]][1] - a[1], pos[poly[k - 1]][2] - a[2]};
+        const V3 r{pos[poly[k]][0] - a[0], pos[poly[k]][1] - a[1], pos[poly[k]][2] - a[2]};
+        V3 c;
+        if (editor) {
+          c = {float(double(l[1]) * r[2] - double(l[2]) * r[1]), float(double(l[2]) * r[0] - double(l[0]) * r[2]),
+               float(double(l[0]) * r[1] - double(l[1]) * r[0])};
+        } else {
+          c = {l[1] * r[2] - l[2] * r[1], l[2] * r[0] - l[0] * r[2], l[0] * r[1] - l[1] * r[0]};
+        }
+        if (sq_len(c, mode) < 1e-12f) continue;
+      }
+      idx.insert(idx.end(), {poly[0], poly[k - 1], poly[k]});
+    }
+  }
+  // Keep the vertices the triangles use, numbered by first use.
+  std::vector<int64_t> remap(pos.size(), -1);
+  uint32_t count = 0;
+  for (uint32_t v : idx)
+    if (remap[v] < 0) remap[v] = count++;
+  mesh.positions.assign(count, {});
+  mesh.normals.assign(count, {});
+  mesh.colors.assign(count, {});
+  mesh.uv0.assign(count, {});
+  for (size_t v = 0; v < pos.size(); ++v) {
+    if (remap[v] < 0) continue;
+    const size_t r = size_t(remap[v]);
+    mesh.positions[r] = pos[v];
+    mesh.normals[r] = nrm[v];
+    mesh.colors[r] = col[v];
+    mesh.uv0[r] = uv[v];
+  }
+  mesh.indices.resize(idx.size());
+  for (size_t i = 0; i < idx.size(); ++i) mesh.indices[i] = uint32_t(remap[idx[i]]);
+}
+
+std::array<float, 4> hole_clip_box(const std::array<float, 4>& h, float m, const std::array<float, 3>& origin,
+                                   std::array<uint32_t, 3> c, uint32_t cc, float voxel, FloatMode mode) {
+  const float size = float(int(cc)) * voxel;
+  V3 o;
+  for (int a = 0; a < 3; ++a) {
+    const float off = float(int(c[size_t(a)])) * size;
+    o[size_t(a)] = origin[size_t(a)] + off;
+  }
+  auto bound = [&](float edge, float grow, float at) {
+    return mode == FloatMode::Editor ? float(double(edge) + double(grow) - double(at)) : (edge + grow) - at;
+  };
+  return {bound(h[0], -m, o[0]), bound(h[1], -m, o[2]), bound(h[2], m, o[0]), bound(h[3], m, o[2])};
+}
+
+}  // namespace voxkit::package
