@@ -76,7 +76,8 @@ std::string trimmed_value(std::string_view t, const Field& f) {
 }
 
 // The Texture2D document of the mask (RGBA32, linear, point, clamp, readable, no mipmaps):
-// Unity's YAML form, its raw data in texel order (row 0 at the bottom, as Unity stores it).
+// Unity's YAML form with the fields the package's own example zone assets carry (Unity
+// 2022.3), its raw data in texel order (row 0 at the bottom, as Unity stores it).
 std::string texture_document(const std::string& id, const std::string& name, const ZoneFoliage& f, const std::string& eol) {
   const uint64_t bytes = f.mask.size();
   std::string s = "--- !u!28 &" + id + eol + "Texture2D:" + eol;
@@ -101,7 +102,8 @@ std::string texture_document(const std::string& id, const std::string& name, con
   kv("  m_MipCount: 1");
   kv("  m_IsReadable: 1");
   kv("  m_IsPreProcessed: 0");
-  kv("  m_IgnoreMasterTextureLimit: 0");
+  kv("  m_IgnoreMipmapLimit: 0");
+  kv("  m_MipmapLimitGroupName: ");
   kv("  m_StreamingMipmaps: 0");
   kv("  m_StreamingMipmapsPriority: 0");
   kv("  m_VTOnly: 0");
