@@ -93,7 +93,7 @@ void run(const Context& ctx, MeshCliOptions& o) {
   j["input_kind"] = src.kind;
   j["output"] = o.output;
   j["format"] = std::string(mesh_format_name(job.format));
-  j["mesher"] = job.mesher == Mesher::SurfaceNets ? "surface-nets" : "marching-cubes";
+  j["mesher"] = job.package ? "package" : job.mesher == Mesher::SurfaceNets ? "surface-nets" : "marching-cubes";
   j["chunk_cells"] = job.chunk_cells.value_or(src.chunk_cells);
   j["chunks_meshed"] = r.chunks_meshed;
   j["chunks_exported"] = r.chunks_exported;
@@ -140,8 +140,21 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   cmd->add_option("-o,--output", o->output, "Mesh file ('-' = stdout, then give --format)")->required();
   o->format_opt = add_enum(cmd, "--format", o->job.format, kMeshFormats, "mesh format",
                            "glb, gltf, obj, ply, stl or fbx (default: from the output's extension)");
-  add_enum(cmd, "--mesher", o->job.mesher, kMeshers, "mesher", "surface-nets or marching-cubes")
+  cmd->add_option_function<std::string>(
+         "--mesher",
+         [o](const std::string& name) {
+           o->job.package = name == "package";
+           for (const auto& [n, v] : kMeshers)
+             if (n == name) o->job.mesher = v;
+         },
+         "surface-nets, marching-cubes, or package (the dig-zone package's own mesher: its vertices, normals, order "
+         "and hole cut, chunk-local frames; docs/meshing.md)")
+      ->check(CLI::IsMember({"surface-nets", "marching-cubes", "package"}))
       ->default_str("surface-nets");
+  cmd->add_flag_function(
+      "--player-float",
+      [o](int64_t) { o->job.arithmetic = package::FloatMode::Player; },
+      "With --mesher package: strict float32, as the package's players compute (default: the Unity editor's bake)");
   cmd->add_option("--chunk-cells", o->job.chunk_cells, "Cells per chunk edge (default: the input's, 16)")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--merge", o->job.merge, "One mesh for the whole grid, chunk borders welded");

@@ -52,7 +52,7 @@ std::string format_list() {
 }
 
 // Copies one mesh into a new aiMesh: world metres, optional mirror, the format's attributes.
-aiMesh* make_ai_mesh(const Mesh& m, const std::string& name, const MeshExportOptions& o) {
+aiMesh* make_ai_mesh(const Mesh& m, const std::string& name, const MeshExportOptions& o, bool local) {
   check_mesh(m, name.c_str());
   const FormatInfo& fi = info(o.format);
   auto am = std::make_unique<aiMesh>();
@@ -65,9 +65,10 @@ aiMesh* make_ai_mesh(const Mesh& m, const std::string& name, const MeshExportOpt
   am->mVertices = new aiVector3D[n];
   for (unsigned v = 0; v < n; ++v) {
     const auto& p = m.positions[v];
-    am->mVertices[v] = aiVector3D(float(sx * (o.origin[0] + o.voxel_size * double(p[0]))),
-                                  float(o.origin[1] + o.voxel_size * double(p[1])),
-                                  float(o.origin[2] + o.voxel_size * double(p[2])));
+    am->mVertices[v] = local ? aiVector3D(float(sx) * p[0], p[1], p[2])
+                             : aiVector3D(float(sx * (o.origin[0] + o.voxel_size * double(p[0]))),
+                                          float(o.origin[1] + o.voxel_size * double(p[1])),
+                                          float(o.origin[2] + o.voxel_size * double(p[2])));
   }
   if (!m.normals.empty()) {
     am->mNormals = new aiVector3D[n];
@@ -137,10 +138,11 @@ std::unique_ptr<aiScene> build_scene(std::span<const ExportObject> objects,
 
   std::vector<aiMesh*> meshes;
   std::vector<aiNode*> top;
+  bool local = false;
   auto add_mesh = [&](aiNode* node, const Mesh& m, const std::string& name) {
     node->mNumMeshes = 1;
     node->mMeshes = new unsigned[1]{unsigned(meshes.size())};
-    meshes.push_back(make_ai_mesh(m, name, o));
+    meshes.push_back(make_ai_mesh(m, name, o, local));
   };
   try {
     for (const auto& obj : objects) {
@@ -150,6 +152,16 @@ std::unique_ptr<aiScene> build_scene(std::span<const ExportObject> objects,
       if (lods.empty()) continue;
       auto* node = new aiNode(obj.name);
       top.push_back(node);
+      local = obj.local_origin.has_value();
+      if (local) {
+        // The node sits at the chunk's origin in world metres (the handedness applied).
+        const auto& g = *obj.local_origin;
+        const double sx = o.right_handed ? -1.0 : 1.0;
+        aiMatrix4x4::Translation(aiVector3D(float(sx * (o.origin[0] + o.voxel_size * g[0])),
+                                            float(o.origin[1] + o.voxel_size * g[1]),
+                                            float(o.origin[2] + o.voxel_size * g[2])),
+                                 node->mTransformation);
+      }
       if (obj.lods.size() == 1) {
         add_mesh(node, *lods[0], obj.name);
         continue;

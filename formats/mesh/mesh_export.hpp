@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -32,6 +33,10 @@ bool format_has_vertex_normals(MeshFormat f);
 struct ExportObject {
   std::string name;
   std::vector<const Mesh*> lods;
+  // Set: the meshes are in metres from this grid point (the package mesher's chunk frame),
+  // which becomes the node's translation; their positions are written as they are (x
+  // negated for the right-handed formats, which is exact).
+  std::optional<std::array<double, 3>> local_origin;
 };
 
 inline constexpr uint64_t kDefaultMaxMeshBytes = uint64_t(4) << 30;  // 4 GiB

@@ -49,7 +49,59 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
 
   auto t = Clock::now();
   std::vector<ChunkMesh> chunks;
-  if (job.only_chunks) {
+  std::vector<std::array<double, 3>> local_origins;  // the package mesher's chunk frames
+  if (job.package) {
+    if (job.merge) throw_usage("the package's mesher makes one mesh per chunk: it cannot merge them");
+    const uint32_t cc = mo.chunk_cells;
+    const auto n = chunk_counts(src.sdf.cells, cc);
+    std::vector<std::array<int32_t, 3>> list;
+    if (job.only_chunks) {
+      list = *job.only_chunks;
+    } else {
+      for (uint32_t cz = 0; cz < n[2]; ++cz)
+        for (uint32_t cy = 0; cy < n[1]; ++cy)
+          for (uint32_t cx = 0; cx < n[0]; ++cx) list.push_back({int32_t(cx), int32_t(cy), int32_t(cz)});
+    }
+    package::Options po;
+    po.chunk_cells = cc;
+    po.voxel_size = float(src.voxel_size);
+    po.paint = src.paint.data.empty() ? nullptr : &src.paint;
+    po.mode = job.arithmetic;
+    std::optional<HoleRect> hole = job.hole ? job.hole : src.hole;
+    chunks.resize(list.size());
+    parallel_each(list.size(), [&](size_t i) {
+      const auto c = list[i];
+      for (int a = 0; a < 3; ++a)
+        if (c[size_t(a)] < 0 || uint32_t(c[size_t(a)]) >= n[size_t(a)]) throw_usage("a chunk to mesh is outside the grid");
+      const std::array<uint32_t, 3> cu{uint32_t(c[0]), uint32_t(c[1]), uint32_t(c[2])};
+      package::ChunkMesh pm = package::build_chunk(src.sdf, cu, po);
+      if (job.clip_overlap) {
+        const auto box = package::hole_clip_box(
+            {float(hole->min_x), float(hole->min_z), float(hole->max_x), float(hole->max_z)}, float(*job.clip_overlap),
+            {float(src.origin[0]), float(src.origin[1]), float(src.origin[2])}, cu, cc, po.voxel_size, po.mode);
+        package::clip_xz(pm, box[0], box[1], box[2], box[3], true, po.mode);
+      }
+      ChunkMesh& out = chunks[i];
+      out.chunk = c;
+      if (pm.empty()) return;
+      Mesh& m = out.mesh;
+      m.positions.assign(pm.positions.begin(), pm.positions.end());
+      m.normals.assign(pm.normals.begin(), pm.normals.end());
+      m.colors.assign(pm.colors.begin(), pm.colors.end());
+      m.uv0.assign(pm.uv0.begin(), pm.uv0.end());
+      // voxkit's meshes wind counter-clockwise seen from the air; the package's clockwise.
+      m.indices.resize(pm.indices.size());
+      for (size_t k = 0; k < pm.indices.size(); k += 3) {
+        m.indices[k] = pm.indices[k];
+        m.indices[k + 1] = pm.indices[k + 2];
+        m.indices[k + 2] = pm.indices[k + 1];
+      }
+    });
+    std::erase_if(chunks, [](const ChunkMesh& c) { return c.mesh.empty(); });
+    for (const auto& c : chunks)
+      local_origins.push_back({double(c.chunk[0]) * cc, double(c.chunk[1]) * cc, double(c.chunk[2]) * cc});
+    clip.reset();  // cut above, as the package cuts
+  } else if (job.only_chunks) {
     chunks.resize(job.only_chunks->size());
     parallel_each(chunks.size(), [&](size_t i) {
       chunks[i].chunk = (*job.only_chunks)[i];
@@ -95,7 +147,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   parallel_each(levels.size(), [&](size_t o) {
     auto& lv = levels[o];
     for (size_t l = 1; l < nl; ++l) lv.push_back(simplify_mesh(lv[0], job.lods[l - 1], job.lod_error));
-    optimize_vertex_order(lv[0]);
+    if (!job.package) optimize_vertex_order(lv[0]);  // the package's own order is kept
   });
   r.optimise_seconds = since(t);
 
@@ -110,8 +162,9 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   t = Clock::now();
   std::vector<ExportObject> objects;
   for (size_t o = 0; o < levels.size(); ++o) {
-    ExportObject obj{names[o], {}};
+    ExportObject obj{names[o], {}, std::nullopt};
     for (const auto& m : levels[o]) obj.lods.push_back(&m);
+    if (job.package) obj.local_origin = local_origins[o];
     objects.push_back(std::move(obj));
   }
   MeshExportOptions eo;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "formats/mesh/mesh_export.hpp"
+#include "lib/mesh/package_mesher.hpp"
 #include "formats/mesh/mesh_input.hpp"
 #include "lib/mesh/mesh.hpp"
 #include "lib/core/progress.hpp"
@@ -16,6 +17,10 @@ namespace voxkit {
 struct MeshJob {
   MeshFormat format = MeshFormat::Glb;
   Mesher mesher = Mesher::SurfaceNets;
+  // The dig-zone package's own mesher (lib/mesh/package_mesher.hpp) instead of `mesher`:
+  // chunk meshes in the package's frame, vertex order and arithmetic, no vertex reordering.
+  bool package = false;
+  package::FloatMode arithmetic = package::FloatMode::Editor;
   std::optional<uint32_t> chunk_cells;  // default: the input's
   bool merge = false;
   std::optional<double> clip_overlap;   // set: clip to the hole grown by this many metres

@@ -34,6 +34,29 @@ same "$T/d1.glb" "$T/d2.glb"
 run 0 node "$VALIDATE" "$T/d1.glb"
 out_has '"numErrors": 0'
 
+# The package's own mesher: chunk-local frames under translated nodes, its hole cut, both
+# arithmetics; validator-clean, the same bytes for any -j.
+run 0 "$VOXKIT" -j 1 mesh "$T/q.vxz" --mesher package -o "$T/p1.glb" --json
+out_has '"mesher": "package"'
+run 0 node "$VALIDATE" "$T/p1.glb"
+out_has '"numErrors": 0'
+run 0 "$VOXKIT" -j 2 mesh "$T/q.vxz" --mesher package -o "$T/p2.glb"
+same "$T/p1.glb" "$T/p2.glb"
+run 0 "$VOXKIT" mesh "$T/q.vxz" --mesher package --clip-hole -o "$T/pc.gltf"
+run 0 node "$VALIDATE" "$T/pc.gltf"
+run 0 "$VOXKIT" mesh "$T/q.vxz" --mesher package --player-float -o "$T/pp.glb"
+run 0 node "$VALIDATE" "$T/pp.glb"
+checks=$((checks + 1))
+python3 - "$T/p1.glb" <<'EOF2' || fail "package mesher frames"
+import json, struct, sys
+b = open(sys.argv[1], "rb").read()
+n, = struct.unpack("<I", b[12:16]); j = json.loads(b[20:20 + n])
+chunks = [x for x in j["nodes"] if x.get("name", "").startswith("chunk_")]
+assert chunks and all("matrix" in x or "translation" in x for x in chunks), chunks
+EOF2
+run 2 "$VOXKIT" mesh "$T/q.vxz" --mesher package --merge -o "$T/x.glb"
+err_has "cannot merge"
+
 # Forced kinds, and options that do not apply to zones.
 run 1 "$VOXKIT" mesh "$T/q.vxz" --input unity -o "$T/x.glb"
 err_has "q.vxz"
