@@ -413,6 +413,7 @@ TEST_CASE("foliage: instance lists in CSV and JSON", "[foliage][formats]") {
   CHECK_THROWS_WITH(read_trees(R"([{"position": [1, 2]}])", {}), Catch::Contains("three numbers"));
   CHECK_THROWS_WITH(read_trees(R"([{"x": 1, "y": 2, "z": 3, "bogus": 1}])", {}), Catch::Contains("unknown key"));
   CHECK_THROWS_WITH(read_trees("[1,", {}), Catch::Contains("not valid JSON"));
+  CHECK_THROWS_WITH(read_surface(R"([{"position": [1e400, 0, 0]}])"), Catch::Contains("a JSON number out of range"));
   const auto d = read_details("x,z,prototype,rotation\n1,2,0,45\n", 10);
   CHECK(d[0].rotation == 45.f);
   CHECK_THROWS_WITH(read_details("x,z\n1,2\n3,4\n5,6\n", 2), Catch::Contains("more than 2"));

@@ -148,7 +148,17 @@ size_t marker_mesh(Doc& d, uint32_t prototype) {
 
 // The first mesh of a GLB, copied in: its accessors (their buffer views' bytes), and its
 // materials' factors.
+size_t imported_mesh_of(Doc& d, const std::vector<uint8_t>& glb, uint32_t prototype);
+
 size_t imported_mesh(Doc& d, const std::vector<uint8_t>& glb, uint32_t prototype) {
+  try {
+    return imported_mesh_of(d, glb, prototype);
+  } catch (const json::exception& e) {
+    throw_data(std::string("the tree mesh's glTF is not as expected: ") + e.what());
+  }
+}
+
+size_t imported_mesh_of(Doc& d, const std::vector<uint8_t>& glb, uint32_t prototype) {
   fixup::GltfParts parts;
   json src;
   try {
