@@ -169,28 +169,46 @@ size_t imported_mesh_of(Doc& d, const std::vector<uint8_t>& glb, uint32_t protot
   } catch (const Error&) {
     throw_data("the tree mesh is not a GLB file", 0, "a .glb", "something else");
   }
-  if (!src.contains("meshes") || !src["meshes"].is_array() || src["meshes"].empty())
+  if (!src.is_object() || !src.contains("meshes") || !src.at("meshes").is_array() || src.at("meshes").empty())
     throw_data("the tree mesh GLB holds no mesh", 0, "a mesh", "none");
-  const json& mesh = src["meshes"][0];
+  const json& mesh = src.at("meshes").at(0);
   std::map<size_t, size_t> acc_map, mat_map;
   auto copy_accessor = [&](size_t a) -> size_t {
     if (auto it = acc_map.find(a); it != acc_map.end()) return it->second;
-    if (!src.contains("accessors") || a >= src["accessors"].size()) throw_data("the tree mesh names a missing accessor");
-    json acc = src["accessors"][a];
+    if (!src.contains("accessors") || a >= src.at("accessors").size()) throw_data("the tree mesh names a missing accessor");
+    json acc = src.at("accessors").at(a);
+    if (!acc.is_object()) throw_data("the tree mesh has an accessor that is not an object");
     if (acc.contains("sparse")) throw_data("the tree mesh uses sparse accessors, which are not carried over");
     if (!acc.contains("bufferView")) throw_data("the tree mesh has an accessor without a buffer view");
-    const size_t bv = acc["bufferView"].get<size_t>();
-    if (bv >= src["bufferViews"].size()) throw_data("the tree mesh names a missing buffer view");
-    const json& v = src["bufferViews"][bv];
-    const size_t off = v.value("byteOffset", size_t(0)), len = v["byteLength"].get<size_t>();
-    if (v.value("buffer", 0) != 0 || off + len > parts.bin.size() || off + len < off)
+    // What the accessor reads must lie inside its buffer view.
+    static const std::map<int, size_t> kComponent{{5120, 1}, {5121, 1}, {5122, 2}, {5123, 2}, {5125, 4}, {5126, 4}};
+    static const std::map<std::string, size_t> kType{{"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4},
+                                                     {"MAT2", 4}, {"MAT3", 9}, {"MAT4", 16}};
+    const auto comp = kComponent.find(acc.at("componentType").get<int>());
+    const auto type = kType.find(acc.at("type").get<std::string>());
+    if (comp == kComponent.end() || type == kType.end()) throw_data("the tree mesh has an accessor of an unknown type");
+    const size_t count = acc.at("count").get<size_t>(), element = comp->second * type->second;
+    const size_t bv = acc.at("bufferView").get<size_t>();
+    if (!src.contains("bufferViews") || bv >= src.at("bufferViews").size())
+      throw_data("the tree mesh names a missing buffer view");
+    const json& v = src.at("bufferViews").at(bv);
+    const size_t off = v.value("byteOffset", size_t(0)), len = v.at("byteLength").get<size_t>();
+    if (v.value("buffer", 0) != 0 || len > parts.bin.size() || off > parts.bin.size() - len)
       throw_data("the tree mesh's buffer view runs past its buffer");
-    acc["bufferView"] = d.view(parts.bin.data() + off, len, v.value("target", 0), v.value("byteStride", size_t(0)));
+    const size_t stride = v.value("byteStride", size_t(0)), step = stride ? stride : element;
+    const size_t start = acc.value("byteOffset", size_t(0));
+    if (count == 0 || count > len || start > len || element > len - start || (count - 1) > (len - start - element) / step)
+      throw_data("the tree mesh has an accessor that reads past its buffer view");
+    acc["bufferView"] = d.view(parts.bin.data() + off, len, v.value("target", 0), stride);
     acc_map[a] = d.accessor(acc);
     return acc_map[a];
   };
   json out = {{"name", "tree_" + std::to_string(prototype)}, {"primitives", json::array()}};
-  for (const json& p : mesh["primitives"]) {
+  if (!mesh.is_object() || !mesh.contains("primitives") || !mesh.at("primitives").is_array())
+    throw_data("the tree mesh's first mesh has no primitives");
+  for (const json& p : mesh.at("primitives")) {
+    if (!p.is_object() || !p.contains("attributes") || !p.at("attributes").is_object())
+      throw_data("the tree mesh has a primitive without attributes");
     json q = p;
     if (q.contains("targets")) throw_data("the tree mesh has morph targets, which are not carried over");
     for (auto& [name, index] : q["attributes"].items()) index = copy_accessor(index.get<size_t>());
@@ -198,13 +216,17 @@ size_t imported_mesh_of(Doc& d, const std::vector<uint8_t>& glb, uint32_t protot
     if (q.contains("material")) {
       const size_t m = q["material"].get<size_t>();
       if (!mat_map.count(m)) {
-        json mat = src.contains("materials") && m < src["materials"].size() ? src["materials"][m] : json::object();
+        json mat = src.contains("materials") && src.at("materials").is_array() && m < src.at("materials").size()
+                       ? src.at("materials").at(m)
+                       : json::object();
+        if (!mat.is_object()) mat = json::object();
         // Factors only: textures, their images and extensions stay behind.
         json kept = {{"name", mat.value("name", "tree_" + std::to_string(prototype))}};
-        if (mat.contains("pbrMetallicRoughness")) {
+        if (mat.contains("pbrMetallicRoughness") && mat.at("pbrMetallicRoughness").is_object()) {
           json pbr = json::object();
+          const json& src_pbr = mat.at("pbrMetallicRoughness");
           for (const char* k : {"baseColorFactor", "metallicFactor", "roughnessFactor"})
-            if (mat["pbrMetallicRoughness"].contains(k)) pbr[k] = mat["pbrMetallicRoughness"][k];
+            if (src_pbr.contains(k)) pbr[k] = src_pbr.at(k);
           kept["pbrMetallicRoughness"] = pbr;
         }
         for (const char* k : {"alphaMode", "alphaCutoff", "doubleSided", "emissiveFactor"})
