@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "lib/core/error.hpp"
+
 namespace voxkit::json_numbers {
 namespace {
 
@@ -34,6 +36,13 @@ std::optional<size_t> overflowing_number(std::string_view t) {
     }
   }
   return std::nullopt;
+}
+
+void throw_out_of_range(std::string_view text) {
+  const auto at = overflowing_number(text);
+  std::string number = at ? number_token(text, *at) : "?";
+  if (number.size() > 40) number = number.substr(0, 37) + "...";
+  throw_data("a JSON number out of range", at.value_or(0), "a finite number", number);
 }
 
 }  // namespace voxkit::json_numbers

@@ -13,5 +13,8 @@ namespace voxkit::json_numbers {
 std::optional<size_t> overflowing_number(std::string_view text);
 // The number token that starts at `at` (digits, sign, point, exponent).
 std::string number_token(std::string_view text, size_t at);
+// Throws the data error for a text the parser refused for a number out of range: its offset
+// and the number (shortened past 40 characters).
+[[noreturn]] void throw_out_of_range(std::string_view text);
 
 }  // namespace voxkit::json_numbers

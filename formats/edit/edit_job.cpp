@@ -34,10 +34,6 @@ const char* kind_name(InputKind k) {
   }
 }
 
-bool starts_with_zone_magic(const std::vector<uint8_t>& b) {
-  return b.size() >= zone_file::kMagic.size() && std::equal(zone_file::kMagic.begin(), zone_file::kMagic.end(), b.begin());
-}
-
 Loaded load(const EditJob& job) {
   Loaded L;
   const std::string name = io::display_name(job.input);
@@ -59,7 +55,7 @@ Loaded load(const EditJob& job) {
   if (!job.paint_in.empty()) throw_usage("a paint grid can be given only with a raw grid");
   std::vector<uint8_t> bytes = io::read_all(job.input, job.max_input);
   try {
-    if (job.kind == InputKind::Zone || (job.kind == InputKind::Auto && starts_with_zone_magic(bytes))) {
+    if (job.kind == InputKind::Zone || (job.kind == InputKind::Auto && is_zone_file(bytes))) {
       L.kind = InputKind::Zone;
       L.zone = read_zone(bytes);
     } else {

@@ -168,10 +168,7 @@ Log read_json(std::string_view text, const ReadOptions& opts) {
       throw_data("not valid JSON: " + why, e.byte > 0 ? e.byte - 1 : 0);
     } catch (const json::exception&) {
       // The parser's other refusal: a number too large for a double (1e400).
-      const auto at = json_numbers::overflowing_number(text);
-      std::string number = at ? json_numbers::number_token(text, *at) : "?";
-      if (number.size() > 40) number = number.substr(0, 37) + "...";
-      throw_data("a JSON number out of range", at.value_or(0), "a finite number", number);
+      json_numbers::throw_out_of_range(text);
     }
     if (j.is_object()) return json_object(j, opts);
     if (!j.is_array()) {

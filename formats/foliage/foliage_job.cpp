@@ -17,10 +17,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-bool has_zone_magic(const std::vector<uint8_t>& b) {
-  return b.size() >= 8 && std::memcmp(b.data(), zone_file::kMagic.data(), 8) == 0;
-}
-
 bool ends_with(const std::string& s, const std::string& tail) {
   if (s.size() < tail.size()) return false;
   for (size_t i = 0; i < tail.size(); ++i)
@@ -40,7 +36,7 @@ Loaded load_zone(const std::string& path, uint64_t max_input) {
   const std::string name = io::display_name(path);
   std::vector<uint8_t> bytes = io::read_all(path, max_input);
   try {
-    if (has_zone_magic(bytes)) {
+    if (is_zone_file(bytes)) {
       L.zone = read_zone(bytes);
     } else {
       L.asset_text.assign(bytes.begin(), bytes.end());

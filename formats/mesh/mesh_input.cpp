@@ -43,10 +43,6 @@ bool starts_with(std::span<const uint8_t> b, std::string_view s) {
                                             [](char c, uint8_t u) { return uint8_t(c) == u; });
 }
 
-bool is_zone_file(std::span<const uint8_t> b) {
-  return b.size() >= zone_file::kMagic.size() && std::equal(zone_file::kMagic.begin(), zone_file::kMagic.end(), b.begin());
-}
-
 // A Unity asset: the YAML directive (after an optional BOM), or the DigZoneData grid fields
 // near the start of a headerless text.
 bool is_unity_asset(std::span<const uint8_t> b) {

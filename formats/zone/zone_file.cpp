@@ -286,6 +286,10 @@ bool is_known(const std::array<char, 4>& t) { return section_title(t) != nullptr
 
 }  // namespace
 
+bool is_zone_file(std::span<const uint8_t> b) {
+  return b.size() >= zone_file::kMagic.size() && std::equal(zone_file::kMagic.begin(), zone_file::kMagic.end(), b.begin());
+}
+
 std::vector<zone_file::SectionInfo> list_zone_sections(std::span<const uint8_t> bytes) {
   uint32_t count = 0;
   check_file_header(bytes, &count);

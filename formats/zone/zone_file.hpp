@@ -43,6 +43,9 @@ struct ReadOptions {
 
 namespace voxkit {
 
+// True when `bytes` start with the zone file magic.
+bool is_zone_file(std::span<const uint8_t> bytes);
+
 // Reads a whole zone file. Throws a data error naming the section and byte offset.
 Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opts = {});
 Zone read_zone_file(const std::string& path, const zone_file::ReadOptions& opts = {});
