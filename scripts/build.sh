@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 config=${1:-release}
 case "$config" in
   release) flags=() ;;
-  asan) flags=(-DVOXKIT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DVOXKIT_BENCH=OFF) ;;
+  # -O1: the tests run several times faster than at -O0 under the sanitizers; -g1 keeps
+  # file and line in their reports.
+  asan) flags=(-DVOXKIT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DVOXKIT_BENCH=OFF) ;;
   fuzz) flags=(-DVOXKIT_FUZZ=ON -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14) ;;
   *) echo "usage: scripts/build.sh [release|asan|fuzz]" >&2; exit 2 ;;
 esac
