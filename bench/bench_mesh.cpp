@@ -1,4 +1,4 @@
-// Meshing throughput: Surface Nets and Marching Cubes over a seeded terrain SDF with caves
+// Meshing throughput: Surface Nets, Marching Cubes and the dig-zone package's mesher over a seeded terrain SDF with caves
 // and overhangs, in chunks of 16 on 1 and 2 threads and as one whole-grid mesh (what Flying
 // Edges makes) on 1 thread. `--raw FILE` also writes the grid (samples, x fastest)
 // for bench/flying_edges.py. Prints one "RESULT mesher threads triangles vertices seconds"
@@ -21,6 +21,9 @@
 
 #include "bench/terrain.hpp"
 #include "lib/mesh/mesh.hpp"
+#include "lib/mesh/package_mesher.hpp"
+
+#include <tbb/parallel_for.h>
 
 using namespace voxkit;
 using voxkit::bench::make_grid;
@@ -72,6 +75,39 @@ Run measure(const ByteGrid& g, Mesher m, int threads, int repeats, double min_ti
   return best;
 }
 
+// The dig-zone package's mesher over every chunk of 16 (the same chunks), best pass as above.
+Run measure_package(const ByteGrid& g, int threads, int repeats, double min_time) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  const auto n = chunk_counts(g.cells, 16);
+  std::vector<std::array<uint32_t, 3>> list;
+  for (uint32_t z = 0; z < n[2]; ++z)
+    for (uint32_t y = 0; y < n[1]; ++y)
+      for (uint32_t x = 0; x < n[0]; ++x) list.push_back({x, y, z});
+  package::Options po;
+  po.chunk_cells = 16;
+  po.voxel_size = 0.5f;
+  Run best;
+  best.seconds = 1e30;
+  double spent = 0;
+  for (int r = 0; r < repeats || (spent < min_time && r < 10000); ++r) {
+    std::vector<package::ChunkMesh> meshes(list.size());
+    const double c0 = cpu_seconds();
+    auto t0 = std::chrono::steady_clock::now();
+    tbb::parallel_for(size_t(0), list.size(), [&](size_t i) { meshes[i] = package::build_chunk(g, list[i], po); });
+    auto t1 = std::chrono::steady_clock::now();
+    Run run;
+    run.seconds = std::chrono::duration<double>(t1 - t0).count();
+    run.cpu = cpu_seconds() - c0;
+    spent += run.seconds;
+    for (const auto& m : meshes) {
+      run.triangles += m.indices.size() / 3;
+      run.vertices += m.positions.size();
+    }
+    if (run.seconds < best.seconds) best = run;
+  }
+  return best;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,6 +123,7 @@ int main(int argc, char** argv) {
   double min_time = 0.25;  // seconds of passes per measurement, at least
   bool normals = true;
   bool whole_too = true;  // also one whole-grid mesh on one thread
+  bool package_too = true;  // also the dig-zone package's mesher (lib/mesh/package_mesher.hpp)
   std::vector<Mesher> meshers{Mesher::SurfaceNets, Mesher::MarchingCubes};
   std::vector<int> thread_counts{1, 2};
   for (int i = 1; i < argc; ++i) {
@@ -99,6 +136,8 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--mesher") && i + 1 < argc) {
       const std::string m = argv[++i];
       meshers = {m == "mc" ? Mesher::MarchingCubes : Mesher::SurfaceNets};
+      package_too = m == "package";
+      if (package_too) meshers.clear();
     } else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
       thread_counts = {std::max(1, std::atoi(argv[++i]))};
     } else if (!std::strcmp(argv[i], "--chunks-only")) {
@@ -110,7 +149,7 @@ int main(int argc, char** argv) {
                uint32_t(std::atoi(argv[i + 3]))};
       i += 3;
     } else {
-      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--min-time SECONDS] [--mesher sn|mc] [--threads N] "
+      std::fprintf(stderr, "usage: bench_mesh [--cells NX NY NZ] [--repeat N] [--min-time SECONDS] [--mesher sn|mc|package] [--threads N] "
                    "[--no-normals] [--chunks-only] [--raw FILE]\n");
       return 2;
     }
@@ -151,6 +190,21 @@ int main(int argc, char** argv) {
       std::printf("\n");
       std::printf("RESULT %s %d %llu %llu %.6f %.6f\n", name, threads,
                   (unsigned long long)r.triangles, (unsigned long long)r.vertices, r.seconds, r.cpu);
+    }
+  }
+  if (package_too) {
+    double one = 0;
+    for (int threads : thread_counts) {
+      Run r = measure_package(g, threads, repeats, min_time);
+      const double tps = double(r.triangles) / r.seconds, vps = double(r.vertices) / r.seconds;
+      if (threads == 1) one = tps;
+      std::printf("%-15s %d thread%s %9llu tris %9llu verts %8.2f ms %8.2f Mtri/s %8.2f Mvert/s  (cpu %.2f ms)",
+                  "package", threads, threads == 1 ? " " : "s", (unsigned long long)r.triangles,
+                  (unsigned long long)r.vertices, r.seconds * 1e3, tps / 1e6, vps / 1e6, r.cpu * 1e3);
+      if (threads > 1 && one > 0) std::printf("  x%.2f", tps / one);
+      std::printf("\n");
+      std::printf("RESULT package %d %llu %llu %.6f %.6f\n", threads, (unsigned long long)r.triangles,
+                  (unsigned long long)r.vertices, r.seconds, r.cpu);
     }
   }
   return 0;

@@ -20,6 +20,7 @@ struct Mesh {
   MeshArray<std::array<float, 3>> normals;  // unit length, pointing into the air
   MeshArray<std::array<float, 4>> colors;   // paint slot weights (dig zones)
   MeshArray<std::array<float, 2>> uv0;      // x: dug-soil weight, y: slot layers (4 bits each)
+  MeshArray<std::array<float, 2>> uv1;      // lightmap UVs (add_lightmap_uv), made last: other ops drop them
   MeshArray<uint32_t> indices;              // triangles, counter-clockwise seen from the air
 
   size_t vertex_count() const { return positions.size(); }

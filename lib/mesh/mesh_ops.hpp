@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "lib/mesh/lightmap_uv.hpp"
 #include "lib/mesh/mesh.hpp"
 
 namespace voxkit {
@@ -24,6 +25,11 @@ void optimize_vertex_order(Mesh& mesh);
 // neighbouring chunks still meet) and a relative error of at most `max_error` (a fraction of
 // the mesh's extent). The result is vertex-order optimised and holds only vertices it uses.
 Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error = 0.05);
+
+// Adds lightmap UVs (lib/mesh/lightmap_uv.hpp) in uv1. Vertices split along chart borders are
+// appended after the mesh's own with their attributes copied. The stats' texel density is per
+// grid unit (divide by the voxel size for metres).
+lightmap::Stats add_lightmap_uv(Mesh& mesh, const lightmap::Options& opts);
 
 // Throws a usage error naming `what` if an attribute array has neither 0 nor one entry per
 // vertex, or an index is out of range.

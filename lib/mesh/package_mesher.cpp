@@ -2,7 +2,11 @@
 #include "lib/mesh/package_mesher.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <unordered_map>
 
 namespace voxkit::package {
@@ -42,6 +46,44 @@ V3 normalized(const V3& v, FloatMode m) {
   return {v[0] / mag, v[1] / mag, v[2] / mag};
 }
 
+// Bit i set when byte i of p[0..n) is 128 or more (air); n <= 64. SSE2 (baseline x86-64)
+// takes 16 bytes at a time; the tail is read byte by byte, so nothing past p + n is read.
+uint64_t air_bits(const uint8_t* p, int n) {
+  uint64_t bits = 0;
+  int i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    bits |= uint64_t(uint32_t(_mm_movemask_epi8(v))) << i;
+  }
+#endif
+  for (; i < n; ++i) bits |= uint64_t(p[i] >> 7) << i;
+  return bits;
+}
+
+// Set bits of v (std::popcount without the POPCNT instruction of later x86-64 levels is a
+// library call).
+size_t bit_count(uint64_t v) {
+  v = v - ((v >> 1) & 0x5555555555555555ULL);
+  v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+  v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return size_t((v * 0x0101010101010101ULL) >> 56);
+}
+
+// t of an edge from byte a to byte b, as SurfaceNets computes it ((a - 128) / (float)(a - b)),
+// when the edge crosses the surface (one byte below 128, the other not); +0 otherwise. Each
+// entry is that same float division, done once.
+const float* crossing_table() {
+  static const std::vector<float> table = [] {
+    std::vector<float> t(65536, 0.0f);
+    for (int a = 0; a < 256; ++a)
+      for (int b = 0; b < 256; ++b)
+        if ((a < 128) != (b < 128)) t[size_t(a) << 8 | size_t(b)] = float(a - 128) / float(a - b);
+    return t;
+  }();
+  return table.data();
+}
+
 int terrain_layer_of(int value) {
   if (value >= 1 && value <= 4) return value - 1;
   if (value >= 6 && value <= 17) return value - 2;
@@ -58,52 +100,116 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   const uint8_t* g = grid.data.data();
   const float voxel = o.voxel_size;
   const bool editor = o.mode == FloatMode::Editor;
+  const float* crossing = crossing_table();
 
-  std::vector<int32_t> cell_vert(size_t(ll) * l, -1);
-  std::vector<int32_t> v_mask, v_cell;
+  // Scratch reused across the chunks a thread meshes: the vertex of each local cell.
+  thread_local std::vector<int32_t> cell_vert;
+  thread_local std::vector<int32_t> v_mask, v_cell;
+  cell_vert.assign(size_t(ll) * l, -1);
+  v_mask.clear();
+  v_cell.clear();
   ChunkMesh out;
 
-  // Vertices: rows of cells, z slowest, then y, then x (the -1 halo included).
+  // Vertices: rows of cells, z slowest, then y, then x (the -1 halo included). A cell has a
+  // vertex when its eight corners are not all on one side; the rows' sign bits (bit i: sample
+  // i of the row is air) find those cells without visiting the others, in the same order.
+  const int kmin = ox == 0 ? 1 : 0, kmax = std::min(l - 1, nx - ox);  // k: gx = ox + k - 1 in 0..nx-1
+  const int windows = kmax >= kmin ? (kmax - kmin) / 63 + 1 : 0;      // of up to 63 cells
+  // Sign bits of each sample row the chunk's cells touch (sample rows sy, sz = 0..l: grid
+  // rows oy + sy - 1, oz + sz - 1), once per row; then the active cells of each cell row.
+  thread_local std::vector<uint64_t> row_bits, active_bits;
+  const int sl = l + 1;
+  row_bits.assign(size_t(sl) * sl * size_t(windows), 0);
+  active_bits.assign(size_t(ll) * size_t(windows), 0);
+  for (int sz = 0; sz < sl; ++sz) {
+    const int gz = oz + sz - 1;
+    if (gz < 0 || gz > nz) continue;
+    for (int sy = 0; sy < sl; ++sy) {
+      const int gy = oy + sy - 1;
+      if (gy < 0 || gy > ny) continue;
+      const int64_t row = sx * gy + sxy * gz;
+      for (int w = 0; w < windows; ++w) {
+        const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
+        row_bits[(size_t(sz) * sl + size_t(sy)) * size_t(windows) + size_t(w)] =
+            air_bits(g + row + (ox + k0 - 1), cells + 1);
+      }
+    }
+  }
+  size_t active_cells = 0;
+  for (int r = 0; r < ll; ++r) {
+    const int ly = r % l - 1, lz = r / l - 1, gy = oy + ly, gz = oz + lz;
+    if (gy < 0 || gz < 0 || gy >= ny || gz >= nz) continue;
+    const size_t r00 = (size_t(lz + 1) * sl + size_t(ly + 1)) * size_t(windows), r10 = r00 + size_t(windows),
+                 r01 = r00 + size_t(sl) * size_t(windows), r11 = r01 + size_t(windows);
+    for (int w = 0; w < windows; ++w) {
+      const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
+      const uint64_t b0 = row_bits[r00 + size_t(w)], b1 = row_bits[r10 + size_t(w)], b2 = row_bits[r01 + size_t(w)],
+                     b3 = row_bits[r11 + size_t(w)];
+      const uint64_t any = b0 | b1 | b2 | b3, all = b0 & b1 & b2 & b3;
+      const uint64_t active = ((any | (any >> 1)) & ~(all & (all >> 1))) & ((uint64_t(1) << cells) - 1);
+      active_bits[size_t(r) * size_t(windows) + size_t(w)] = active;
+      active_cells += bit_count(active);
+    }
+  }
+  out.positions.reserve(active_cells);
+  out.normals.reserve(active_cells);
+  v_mask.reserve(active_cells);
+  v_cell.reserve(active_cells);
+  out.indices.reserve(active_cells * 6);  // about 1.7 triangles a vertex on terrain
   for (int r = 0; r < ll; ++r) {
     const int ly = r % l - 1, lz = r / l - 1, gy = oy + ly, gz = oz + lz, base = l * r;
     if (gy < 0 || gz < 0 || gy >= ny || gz >= nz) continue;
     const int64_t row = sx * gy + sxy * gz;
-    for (int k = 0; k < l; ++k) {
+    for (int w = 0; w < windows; ++w) {
+      const int k0 = kmin + 63 * w;
+      uint64_t active = active_bits[size_t(r) * size_t(windows) + size_t(w)];
+      while (active) {
+      const int k = k0 + std::countr_zero(active);
+      active &= active - 1;
       const int gx = ox + k - 1, li = base + k;
-      if (gx < 0 || gx >= nx) continue;
       const int64_t i0 = row + gx;
       const int s0 = g[i0] - 128, s1 = g[i0 + 1] - 128, s2 = g[i0 + sx] - 128, s3 = g[i0 + 1 + sx] - 128;
       const int s4 = g[i0 + sxy] - 128, s5 = g[i0 + 1 + sxy] - 128, s6 = g[i0 + sx + sxy] - 128,
                 s7 = g[i0 + 1 + sx + sxy] - 128;
       const int mask = (s0 < 0 ? 1 : 0) | (s1 < 0 ? 2 : 0) | (s2 < 0 ? 4 : 0) | (s3 < 0 ? 8 : 0) | (s4 < 0 ? 16 : 0) |
                        (s5 < 0 ? 32 : 0) | (s6 < 0 ? 64 : 0) | (s7 < 0 ? 128 : 0);
-      if (mask == 0 || mask == 255) continue;
       float px = 0, py = 0, pz = 0;
+      // The twelve edges in the package's order, each adding its crossing t to its own axis
+      // and its fixed offsets (0 or 1) to the other two. Done without branches: an edge that
+      // does not cross adds +0 (t from the table, offsets times a 0 flag), which leaves every
+      // sum as it was, so the sums are the package's, addition for addition.
+      const uint8_t u0 = g[i0], u1 = g[i0 + 1], u2 = g[i0 + sx], u3 = g[i0 + 1 + sx], u4 = g[i0 + sxy],
+                    u5 = g[i0 + 1 + sxy], u6 = g[i0 + sx + sxy], u7 = g[i0 + 1 + sx + sxy];
+      auto crosses = [](uint8_t a, uint8_t b) { return int((a ^ b) >> 7); };
+      auto t_of = [&](uint8_t a, uint8_t b) { return crossing[size_t(a) << 8 | b]; };
       int cnt = 0;
-      // One crossing: t from corner a towards corner b, added to the edge's axis; the edge's
-      // fixed offsets (0 or 1) to the other axes. The edge order is the package's.
-      auto edge = [&](int sa, int sb, float* axis, float ex, float ey, float ez) {
-        if ((sa < 0) == (sb < 0)) return;
-        const float t = float(sa) / float(sa - sb);
-        px += ex, py += ey, pz += ez;
-        *axis += t;
-        ++cnt;
-      };
       // x edges: 0-1, 2-3 (y1), 4-5 (z1), 6-7 (y1 z1)
-      edge(s0, s1, &px, 0, 0, 0);
-      edge(s2, s3, &px, 0, 1, 0);
-      edge(s4, s5, &px, 0, 0, 1);
-      edge(s6, s7, &px, 0, 1, 1);
+      {
+        const int c0 = crosses(u0, u1), c1 = crosses(u2, u3), c2 = crosses(u4, u5), c3 = crosses(u6, u7);
+        px += t_of(u0, u1);
+        py += float(c1), px += t_of(u2, u3);
+        pz += float(c2), px += t_of(u4, u5);
+        py += float(c3), pz += float(c3), px += t_of(u6, u7);
+        cnt += c0 + c1 + c2 + c3;
+      }
       // y edges: 0-2, 1-3 (x1), 4-6 (z1), 5-7 (x1 z1)
-      edge(s0, s2, &py, 0, 0, 0);
-      edge(s1, s3, &py, 1, 0, 0);
-      edge(s4, s6, &py, 0, 0, 1);
-      edge(s5, s7, &py, 1, 0, 1);
+      {
+        const int c0 = crosses(u0, u2), c1 = crosses(u1, u3), c2 = crosses(u4, u6), c3 = crosses(u5, u7);
+        py += t_of(u0, u2);
+        px += float(c1), py += t_of(u1, u3);
+        pz += float(c2), py += t_of(u4, u6);
+        px += float(c3), pz += float(c3), py += t_of(u5, u7);
+        cnt += c0 + c1 + c2 + c3;
+      }
       // z edges: 0-4, 1-5 (x1), 2-6 (y1), 3-7 (x1 y1)
-      edge(s0, s4, &pz, 0, 0, 0);
-      edge(s1, s5, &pz, 1, 0, 0);
-      edge(s2, s6, &pz, 0, 1, 0);
-      edge(s3, s7, &pz, 1, 1, 0);
+      {
+        const int c0 = crosses(u0, u4), c1 = crosses(u1, u5), c2 = crosses(u2, u6), c3 = crosses(u3, u7);
+        pz += t_of(u0, u4);
+        px += float(c1), pz += t_of(u1, u5);
+        py += float(c2), pz += t_of(u2, u6);
+        px += float(c3), py += float(c3), pz += t_of(u3, u7);
+        cnt += c0 + c1 + c2 + c3;
+      }
       const float inv = 1.0f / float(cnt);
       const int lx = k - 1;
       V3 p;
@@ -124,6 +230,7 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
       out.normals.push_back(nrm);
       v_mask.push_back(mask);
       v_cell.push_back(li);
+      }
     }
   }
   const size_t vc = out.positions.size();
@@ -231,6 +338,7 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
 
 void clip_xz(ChunkMesh& mesh, float min_x, float min_z, float max_x, float max_z, bool drop_zero_area, FloatMode mode) {
   if (mesh.indices.empty()) return;
+  mesh.uv1.clear();
   const bool editor = mode == FloatMode::Editor;
   auto outside = [&](const V3& p, int plane) {
     switch (plane) {

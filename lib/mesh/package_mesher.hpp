@@ -30,6 +30,9 @@ struct ChunkMesh {
   std::vector<std::array<float, 4>> colors;     // paint slot weights
   std::vector<std::array<float, 2>> uv0;        // x: dug soil, y: slot code (0 without paint)
   std::vector<uint32_t> indices;                // clockwise seen from the air (Unity)
+  // Lightmap UVs (package_zone.hpp add_lightmap_uv), empty until made; made after the cut
+  // (clip_xz drops them).
+  std::vector<std::array<float, 2>> uv1;
   bool empty() const { return indices.empty(); }
   // The index format Unity would use: 16-bit up to 65535 vertices.
   bool index16() const { return positions.size() <= 65535; }
