@@ -112,7 +112,7 @@ TEST_CASE("mesh of a zone file matches the library's mesh of its current grid, p
   test::TempDir t;
   Zone z = painted_zone();
   write_zone_file(t.file("z.vxz"), z);
-  REQUIRE(run_voxkit("mesh " + t.file("z.vxz") + " -o " + t.file("z.glb")) == 0);
+  REQUIRE(run_voxkit("mesh --iso " + t.file("z.vxz") + " -o " + t.file("z.glb")) == 0);
   Loaded got = load(t.file("z.glb"));
   Loaded want = library_mesh(z, z.grid, true);
   REQUIRE(want.triangles > 0);
@@ -127,7 +127,7 @@ TEST_CASE("mesh --grid baked meshes a zone's baked grid") {
   test::TempDir t;
   Zone z = painted_zone();
   write_zone_file(t.file("z.vxz"), z);
-  REQUIRE(run_voxkit("mesh " + t.file("z.vxz") + " --grid baked -o " + t.file("b.glb")) == 0);
+  REQUIRE(run_voxkit("mesh --iso " + t.file("z.vxz") + " --grid baked -o " + t.file("b.glb")) == 0);
   Loaded got = load(t.file("b.glb"));
   Loaded want = library_mesh(z, z.baked, false);
   CHECK(got.vertices == want.vertices);
@@ -139,7 +139,7 @@ TEST_CASE("mesh --clip-hole on a zone cuts to the zone's own hole") {
   test::TempDir t;
   Zone z = painted_zone();
   write_zone_file(t.file("z.vxz"), z);
-  REQUIRE(run_voxkit("mesh " + t.file("z.vxz") + " --clip-hole=0 -o " + t.file("h.glb")) == 0);
+  REQUIRE(run_voxkit("mesh --iso " + t.file("z.vxz") + " --clip-hole=0 -o " + t.file("h.glb")) == 0);
   Loaded got = load(t.file("h.glb"));
   REQUIRE(got.triangles > 0);
   // x is negated in the file.
@@ -148,6 +148,48 @@ TEST_CASE("mesh --clip-hole on a zone cuts to the zone's own hole") {
   CHECK(got.min[2] >= z.meta.hole.min_z - 1e-3);
   CHECK(got.max[2] <= z.meta.hole.max_z + 1e-3);
   CHECK(got.triangles < library_mesh(z, z.grid, true).triangles);
+}
+
+TEST_CASE("a zone meshes with the package's mesher and lightmap UVs by default; --iso and --merge with voxkit's") {
+  test::TempDir t;
+  write_zone_file(t.file("z.vxz"), painted_zone());
+  auto report = [&](const std::string& args) {
+    REQUIRE(run_voxkit("mesh " + t.file("z.vxz") + " -o " + t.file("m.glb") + " -f --json " + args + " > " +
+                       t.file("m.json")) == 0);
+    std::ifstream js(t.file("m.json"));
+    return nlohmann::json::parse(js);
+  };
+  auto j = report("");
+  CHECK(j["mesher"] == "package");
+  REQUIRE(j["lightmap"].is_object());
+  CHECK(j["lightmap"]["size"] == 1024);
+  CHECK(j["lightmap"]["meshes"] == j["meshes"]);
+  CHECK(j["lightmap"]["area_distortion"]["max"].get<double>() >= 0);
+  Assimp::Importer imp;
+  const aiScene* s = imp.ReadFile(t.file("m.glb"), 0);
+  REQUIRE(s);
+  for (unsigned m = 0; m < s->mNumMeshes; ++m) {
+    REQUIRE(s->mMeshes[m]->HasTextureCoords(1));
+    for (unsigned v = 0; v < s->mMeshes[m]->mNumVertices; ++v) {
+      const aiVector3D uv = s->mMeshes[m]->mTextureCoords[1][v];
+      CHECK((uv.x >= 0 && uv.x <= 1 && uv.y >= 0 && uv.y <= 1));
+    }
+  }
+  j = report("--lightmap-size 256");
+  CHECK(j["lightmap"]["size"] == 256);
+  j = report("--no-lightmap-uv");
+  CHECK(j["mesher"] == "package");
+  CHECK(j["lightmap"].is_null());
+  j = report("--iso");
+  CHECK(j["mesher"] == "surface-nets");
+  CHECK(j["lightmap"].is_null());
+  j = report("--iso --lightmap-size 512");
+  CHECK(j["lightmap"]["size"] == 512);
+  j = report("--merge");
+  CHECK(j["mesher"] == "surface-nets");
+  CHECK(j["meshes"] == 1);
+  CHECK(run_voxkit("mesh " + t.file("z.vxz") + " -o " + t.file("m.obj") + " --lightmap-size 256 2>/dev/null") == 2);
+  CHECK(run_voxkit("mesh " + t.file("z.vxz") + " -o " + t.file("m.obj") + " -f 2>/dev/null") == 0);
 }
 
 TEST_CASE("mesh of a zone is byte-identical for one and two threads") {
@@ -184,7 +226,7 @@ TEST_CASE("a baked demo terrain meshes, and its counts round trip through Assimp
   const std::string dem = std::string(VOXKIT_SOURCE_DIR) + "/test_data/dem/jacksboro_crop.tif";
   REQUIRE(run_voxkit("bake " + dem + " -o " + t.file("d.vxz") +
                      " --center 7500,0,7500 --size 96,40,96 --voxel-size 2") == 0);
-  REQUIRE(run_voxkit("mesh " + t.file("d.vxz") + " -o " + t.file("d.glb") + " --json > " + t.file("d.json")) == 0);
+  REQUIRE(run_voxkit("mesh --iso " + t.file("d.vxz") + " -o " + t.file("d.glb") + " --json > " + t.file("d.json")) == 0);
   std::ifstream js(t.file("d.json"));
   auto j = nlohmann::json::parse(js);
   Loaded got = load(t.file("d.glb"));

@@ -210,7 +210,13 @@ void add_apply_like(CLI::App* cmd, const Context& ctx, std::shared_ptr<ApplyOpti
   cmd->add_option("--blob", o->job.blob_in, "The input grid's runtime chunk blob (as voxkit pack writes it)");
   cmd->add_option("--blob-out", o->job.blob_out, "Write the chunk blob with only the dirty chunks re-encoded");
   cmd->add_option("--mesh", o->job.mesh_out,
-                  "Remesh the chunks the edits made dirty into this mesh file (nodes named as voxkit mesh names them)");
+                  "Remesh the chunks the edits made dirty into this mesh file (nodes named as voxkit mesh names them; "
+                  "zones: the package's mesher, with lightmap UVs into glTF and FBX)");
+  cmd->add_flag_function(
+      "--iso", [o](int64_t) { o->job.mesh.package = false; },
+      "With --mesh: voxkit's Surface Nets (crossing at 127.5) instead of the package's mesher for a zone");
+  cmd->add_flag_function("--no-lightmap-uv", [o](int64_t) { o->job.mesh.lightmap = false; },
+                         "With --mesh: make no lightmap UVs");
   o->at_opt = cmd->add_option("--at", o->at, "Stop after this many edits (to bisect a log)");
   cmd->add_flag("--skip-invalid", o->job.skip_invalid, "Count and skip invalid edits instead of stopping");
   add_enum(cmd, "--target", o->target, kTargets, "target", "Package version whose validity rules apply: 0.3, 0.6 or 0.7")

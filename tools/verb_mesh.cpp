@@ -93,7 +93,19 @@ void run(const Context& ctx, MeshCliOptions& o) {
   j["input_kind"] = src.kind;
   j["output"] = o.output;
   j["format"] = std::string(mesh_format_name(job.format));
-  j["mesher"] = job.package ? "package" : job.mesher == Mesher::SurfaceNets ? "surface-nets" : "marching-cubes";
+  j["mesher"] = r.package ? "package" : job.mesher == Mesher::SurfaceNets ? "surface-nets" : "marching-cubes";
+  if (r.lightmap) {
+    const auto& l = *r.lightmap;
+    j["lightmap"] = {{"size", job.lightmap_size},
+                     {"meshes", l.meshes},
+                     {"charts", l.charts},
+                     {"vertices_split", l.vertices_out - l.vertices_in},
+                     {"texels_per_metre", {{"min", l.texels_per_metre_min}, {"max", l.texels_per_metre_max}}},
+                     {"coverage_mean", l.coverage_mean},
+                     {"area_distortion", {{"max", l.area_distortion_max}, {"mean", l.area_distortion_mean}}}};
+  } else {
+    j["lightmap"] = nullptr;
+  }
   j["chunk_cells"] = job.chunk_cells.value_or(src.chunk_cells);
   j["chunks_meshed"] = r.chunks_meshed;
   j["chunks_exported"] = r.chunks_exported;
@@ -109,7 +121,7 @@ void run(const Context& ctx, MeshCliOptions& o) {
     j["lods"].push_back({{"ratio", r.lods[l].ratio}, {"vertices", r.lods[l].vertices},
                          {"triangles", r.lods[l].triangles}});
   j["seconds"] = {{"read", read_s},         {"mesh", r.mesh_seconds},
-                  {"clip", r.clip_seconds}, {"optimise", r.optimise_seconds},
+                  {"clip", r.clip_seconds}, {"optimise", r.optimise_seconds}, {"lightmap", r.lightmap_seconds},
                   {"export", r.export_seconds}, {"write", write_s}};
 
   const bool stdout_is_output = o.output == "-";
@@ -119,12 +131,23 @@ void run(const Context& ctx, MeshCliOptions& o) {
     char line[512];
     std::snprintf(line, sizeof line,
                   "chunks meshed %llu, exported %llu; %llu vertices, %llu triangles; %zu bytes\n"
-                  "seconds: read %.3f, mesh %.3f, clip %.3f, optimise %.3f, export %.3f, write %.3f\n",
+                  "seconds: read %.3f, mesh %.3f, clip %.3f, optimise %.3f, lightmap %.3f, export %.3f, write %.3f\n",
                   (unsigned long long)r.chunks_meshed, (unsigned long long)r.chunks_exported,
                   (unsigned long long)r.lods[0].vertices, (unsigned long long)r.lods[0].triangles,
                   r.bytes.size(), read_s, r.mesh_seconds, r.clip_seconds, r.optimise_seconds,
-                  r.export_seconds, write_s);
-    ctx.report(line, stdout_is_output, true);
+                  r.lightmap_seconds, r.export_seconds, write_s);
+    std::string text = std::string(r.package ? "mesher: package\n" : "") + line;
+    if (r.lightmap) {
+      const auto& l = *r.lightmap;
+      std::snprintf(line, sizeof line,
+                    "lightmap UVs at %u: %llu charts over %llu meshes, %llu vertices split; %.1f-%.1f texels/m; "
+                    "coverage %.0f%%; area distortion mean %.3f, max %.3f\n",
+                    job.lightmap_size, (unsigned long long)l.charts, (unsigned long long)l.meshes,
+                    (unsigned long long)(l.vertices_out - l.vertices_in), l.texels_per_metre_min,
+                    l.texels_per_metre_max, 100 * l.coverage_mean, l.area_distortion_mean, l.area_distortion_max);
+      text += line;
+    }
+    ctx.report(text, stdout_is_output, true);
   } else {
     ctx.info("mesh: " + std::to_string(r.chunks_exported) + " chunks, " +
              std::to_string(r.lods[0].triangles) + " triangles -> " + o.output);
@@ -140,17 +163,33 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   cmd->add_option("-o,--output", o->output, "Mesh file ('-' = stdout, then give --format)")->required();
   o->format_opt = add_enum(cmd, "--format", o->job.format, kMeshFormats, "mesh format",
                            "glb, gltf, obj, ply, stl or fbx (default: from the output's extension)");
-  cmd->add_option_function<std::string>(
+  auto* mesher = cmd->add_option_function<std::string>(
          "--mesher",
          [o](const std::string& name) {
            o->job.package = name == "package";
            for (const auto& [n, v] : kMeshers)
              if (n == name) o->job.mesher = v;
          },
-         "surface-nets, marching-cubes, or package (the dig-zone package's own mesher: its vertices, normals, order "
-         "and hole cut, chunk-local frames; docs/meshing.md)")
-      ->check(CLI::IsMember({"surface-nets", "marching-cubes", "package"}))
-      ->default_str("surface-nets");
+         "package (the dig-zone package's own mesher: its vertices, normals, order and hole cut, chunk-local "
+         "frames), surface-nets (voxkit's, crossing at 127.5) or marching-cubes (default: package for zones and "
+         "dig-zone assets unless --merge, surface-nets otherwise; docs/meshing.md)")
+      ->check(CLI::IsMember({"surface-nets", "marching-cubes", "package"}));
+  auto* iso = cmd->add_flag_function(
+      "--iso",
+      [o](int64_t) {
+        o->job.package = false;
+        o->job.mesher = Mesher::SurfaceNets;
+      },
+      "voxkit's Surface Nets (crossing at 127.5, normals from the sample gradient) instead of the package's mesher "
+      "for a dig zone; same as --mesher surface-nets");
+  iso->excludes(mesher);
+  auto* lm_size = cmd->add_option_function<uint32_t>(
+         "--lightmap-size", [o](uint32_t n) { o->job.lightmap_size = n; o->job.lightmap = true; },
+         "Add lightmap UVs (TEXCOORD_1: charts apart by 2 texels or more) laid out for an N x N lightmap "
+         "(default: 1024, on with the package's mesher into glTF and FBX)")
+      ->check(CLI::Range(16, 16384));
+  cmd->add_flag_function("--no-lightmap-uv", [o](int64_t) { o->job.lightmap = false; }, "Make no lightmap UVs")
+      ->excludes(lm_size);
   cmd->add_flag_function(
       "--player-float",
       [o](int64_t) { o->job.arithmetic = package::FloatMode::Player; },

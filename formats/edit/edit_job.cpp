@@ -292,6 +292,7 @@ EditReport run_edit(const EditJob& job) {
   if (!job.mesh_out.empty()) {
     MeshSource src = zone_mesh_source(Zone(z), ZoneGrid::Current, rep.kind);
     if (L.kind == InputKind::Raw) {
+      src.dig_zone = false;
       src.chunk_cells = eo.chunk_cells;
       src.paint = paint_now ? z.paint : ByteGrid();
     }

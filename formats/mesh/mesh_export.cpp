@@ -22,15 +22,16 @@ struct FormatInfo {
   const char* name;
   const char* assimp_id;  // Assimp's exporter: glb2/gltf2 are glTF 2.0 (glb/gltf are 1.0)
   bool colors, uv, vertex_normals;
+  bool uv1;  // a second UV set (lightmap UVs)
 };
 
 constexpr FormatInfo kFormats[] = {
-    {MeshFormat::Glb, "glb", "glb2", true, true, true},
-    {MeshFormat::Gltf, "gltf", "gltf2", true, true, true},
-    {MeshFormat::Obj, "obj", "objnomtl", true, true, true},
-    {MeshFormat::Ply, "ply", "plyb", true, true, true},
-    {MeshFormat::Stl, "stl", "stlb", false, false, false},
-    {MeshFormat::Fbx, "fbx", "fbx", true, true, true},
+    {MeshFormat::Glb, "glb", "glb2", true, true, true, true},
+    {MeshFormat::Gltf, "gltf", "gltf2", true, true, true, true},
+    {MeshFormat::Obj, "obj", "objnomtl", true, true, true, false},
+    {MeshFormat::Ply, "ply", "plyb", true, true, true, false},
+    {MeshFormat::Stl, "stl", "stlb", false, false, false, false},
+    {MeshFormat::Fbx, "fbx", "fbx", true, true, true, true},
 };
 
 const FormatInfo& info(MeshFormat f) {
@@ -90,6 +91,16 @@ aiMesh* make_ai_mesh(const Mesh& m, const std::string& name, const MeshExportOpt
     am->mTextureCoords[0] = new aiVector3D[n];
     am->mNumUVComponents[0] = 2;
     for (unsigned v = 0; v < n; ++v) am->mTextureCoords[0][v] = aiVector3D(m.uv0[v][0], m.uv0[v][1], 0);
+  }
+  if (fi.uv1 && !m.uv1.empty()) {
+    // The second set needs a first: give an all-zero one to meshes without uv0.
+    if (!am->mTextureCoords[0]) {
+      am->mTextureCoords[0] = new aiVector3D[n];
+      am->mNumUVComponents[0] = 2;
+    }
+    am->mTextureCoords[1] = new aiVector3D[n];
+    am->mNumUVComponents[1] = 2;
+    for (unsigned v = 0; v < n; ++v) am->mTextureCoords[1][v] = aiVector3D(m.uv1[v][0], m.uv1[v][1], 0);
   }
   const unsigned nf = unsigned(m.triangle_count());
   am->mNumFaces = nf;
@@ -214,6 +225,7 @@ MeshFormat mesh_format_for_path(const std::string& path) {
 
 bool format_has_colors(MeshFormat f) { return info(f).colors; }
 bool format_has_uv(MeshFormat f) { return info(f).uv; }
+bool format_has_uv1(MeshFormat f) { return info(f).uv1; }
 bool format_has_vertex_normals(MeshFormat f) { return info(f).vertex_normals; }
 
 std::string chunk_node_name(std::array<int32_t, 3> c) {
@@ -228,13 +240,14 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
       const uint64_t nv = m->vertex_count(), nt = m->triangle_count();
       const bool normals = fi.vertex_normals && !m->normals.empty();
       const bool colors = fi.colors && !m->colors.empty();
-      const bool uv = fi.uv && !m->uv0.empty();
+      const bool uv = fi.uv && (!m->uv0.empty() || (fi.uv1 && !m->uv1.empty()));
+      const bool uv1 = fi.uv1 && !m->uv1.empty();
       // Bytes per vertex and per triangle.
       uint64_t pv = 0, pt = 0;
       switch (o.format) {
         case MeshFormat::Glb:
         case MeshFormat::Gltf:
-          pv = 12 + (normals ? 12 : 0) + (colors ? 16 : 0) + (uv ? 8 : 0);
+          pv = 12 + (normals ? 12 : 0) + (colors ? 16 : 0) + (uv ? 8 : 0) + (uv1 ? 8 : 0);
           pt = 12;
           break;
         case MeshFormat::Ply:
@@ -246,7 +259,7 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
           break;
         case MeshFormat::Fbx:
           // Doubles; normals by polygon vertex.
-          pv = 24 + (colors ? 32 : 0) + (uv ? 16 : 0);
+          pv = 24 + (colors ? 32 : 0) + (uv ? 16 : 0) + (uv1 ? 16 : 0);
           pt = 12 + (normals ? 72 : 0);
           break;
         case MeshFormat::Obj: {

@@ -25,6 +25,8 @@ MeshFormat mesh_format_for_path(const std::string& path);
 // Whether the format stores vertex colours / uv0 / normals per vertex.
 bool format_has_colors(MeshFormat f);
 bool format_has_uv(MeshFormat f);
+// Whether the format carries a second UV set (lightmap UVs): glTF and FBX.
+bool format_has_uv1(MeshFormat f);
 bool format_has_vertex_normals(MeshFormat f);
 
 // One object of the exported scene. With one level of detail it is a node `name` holding

@@ -90,6 +90,7 @@ ByteGrid read_raw_grid(const std::string& path, const Dims& cells, uint64_t max_
 
 MeshSource zone_mesh_source(Zone&& zone, ZoneGrid which, std::string kind) {
   MeshSource src;
+  src.dig_zone = true;
   const ZoneMeta& m = zone.meta;
   if (which == ZoneGrid::Baked) {
     if (zone.baked.data.empty()) {

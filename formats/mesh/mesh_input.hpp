@@ -49,6 +49,7 @@ struct MeshSource {
   uint32_t chunk_cells = 16;            // the input's own chunk size (zones), else 16
   std::optional<HoleRect> hole;         // the terrain hole, world metres (zones)
   ZoneFoliage foliage;                  // a zone file's baked foliage (empty otherwise)
+  bool dig_zone = false;                // a zone file or dig-zone asset: the package's mesher is the default
 };
 
 // Reads `path` ('-' = stdin): a zone file or Unity dig-zone asset (the chosen grid, with the

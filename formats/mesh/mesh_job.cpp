@@ -24,6 +24,17 @@ void parallel_each(size_t n, F&& f) {
 
 }  // namespace
 
+bool uses_package_mesher(const MeshSource& src, const MeshJob& job) {
+  return job.package.value_or(src.dig_zone && !job.merge);
+}
+
+bool makes_lightmap_uv(const MeshSource& src, const MeshJob& job) {
+  if (job.lightmap && *job.lightmap && !format_has_uv1(job.format))
+    throw_usage(std::string(mesh_format_name(job.format)) + " files hold one UV set: lightmap UVs need glTF or FBX",
+                {{"format", "the output format"}});
+  return job.lightmap.value_or(uses_package_mesher(src, job) && format_has_uv1(job.format));
+}
+
 MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress) {
   MeshJobResult r;
   MeshOptions mo;
@@ -50,45 +61,52 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   auto t = Clock::now();
   std::vector<ChunkMesh> chunks;
   std::vector<std::array<double, 3>> local_origins;  // the package mesher's chunk frames
-  if (job.package) {
+  r.package = uses_package_mesher(src, job);
+  const bool lightmap = makes_lightmap_uv(src, job);
+  lightmap::Options lo;
+  lo.size = job.lightmap_size;
+  package::LightmapTotals lm_totals;
+  if (r.package) {
     if (job.merge) throw_usage("the package's mesher makes one mesh per chunk: it cannot merge them");
     const uint32_t cc = mo.chunk_cells;
-    const auto n = chunk_counts(src.sdf.cells, cc);
-    std::vector<std::array<int32_t, 3>> list;
-    if (job.only_chunks) {
-      list = *job.only_chunks;
-    } else {
-      for (uint32_t cz = 0; cz < n[2]; ++cz)
-        for (uint32_t cy = 0; cy < n[1]; ++cy)
-          for (uint32_t cx = 0; cx < n[0]; ++cx) list.push_back({int32_t(cx), int32_t(cy), int32_t(cz)});
+    package::ZoneMeshOptions zo;
+    zo.chunk.chunk_cells = cc;
+    zo.chunk.voxel_size = float(src.voxel_size);
+    zo.chunk.paint = src.paint.data.empty() ? nullptr : &src.paint;
+    zo.chunk.mode = job.arithmetic;
+    zo.origin = {float(src.origin[0]), float(src.origin[1]), float(src.origin[2])};
+    if (job.clip_overlap) {
+      const HoleRect h = job.hole ? *job.hole : *src.hole;
+      zo.hole = std::array<float, 4>{float(h.min_x), float(h.min_z), float(h.max_x), float(h.max_z)};
+      zo.hole_margin = float(*job.clip_overlap);
     }
-    package::Options po;
-    po.chunk_cells = cc;
-    po.voxel_size = float(src.voxel_size);
-    po.paint = src.paint.data.empty() ? nullptr : &src.paint;
-    po.mode = job.arithmetic;
-    std::optional<HoleRect> hole = job.hole ? job.hole : src.hole;
-    chunks.resize(list.size());
-    parallel_each(list.size(), [&](size_t i) {
-      const auto c = list[i];
-      for (int a = 0; a < 3; ++a)
-        if (c[size_t(a)] < 0 || uint32_t(c[size_t(a)]) >= n[size_t(a)]) throw_usage("a chunk to mesh is outside the grid");
-      const std::array<uint32_t, 3> cu{uint32_t(c[0]), uint32_t(c[1]), uint32_t(c[2])};
-      package::ChunkMesh pm = package::build_chunk(src.sdf, cu, po);
-      if (job.clip_overlap) {
-        const auto box = package::hole_clip_box(
-            {float(hole->min_x), float(hole->min_z), float(hole->max_x), float(hole->max_z)}, float(*job.clip_overlap),
-            {float(src.origin[0]), float(src.origin[1]), float(src.origin[2])}, cu, cc, po.voxel_size, po.mode);
-        package::clip_xz(pm, box[0], box[1], box[2], box[3], true, po.mode);
+    std::vector<std::array<uint32_t, 3>> only;
+    if (job.only_chunks) {
+      for (const auto& c : *job.only_chunks) {
+        if (c[0] < 0 || c[1] < 0 || c[2] < 0) throw_usage("a chunk to mesh is outside the grid");
+        only.push_back({uint32_t(c[0]), uint32_t(c[1]), uint32_t(c[2])});
       }
+    }
+    std::vector<package::ZoneChunkMesh> zone = package::build_zone(src.sdf, zo, job.only_chunks ? &only : nullptr);
+    std::erase_if(zone, [](const package::ZoneChunkMesh& c) { return c.mesh.empty(); });
+    r.mesh_seconds = since(t);
+    t = Clock::now();
+    if (lightmap) {
+      parallel_each(zone.size(), [&](size_t i) { zone[i].lightmap = package::add_lightmap_uv(zone[i].mesh, lo); });
+      for (const auto& c : zone) lm_totals.add(c.lightmap, c.mesh.indices.size() / 3);
+    }
+    r.lightmap_seconds = since(t);
+    chunks.resize(zone.size());
+    parallel_each(zone.size(), [&](size_t i) {
+      const package::ChunkMesh& pm = zone[i].mesh;
       ChunkMesh& out = chunks[i];
-      out.chunk = c;
-      if (pm.empty()) return;
+      out.chunk = {int32_t(zone[i].chunk[0]), int32_t(zone[i].chunk[1]), int32_t(zone[i].chunk[2])};
       Mesh& m = out.mesh;
       m.positions.assign(pm.positions.begin(), pm.positions.end());
       m.normals.assign(pm.normals.begin(), pm.normals.end());
       m.colors.assign(pm.colors.begin(), pm.colors.end());
       m.uv0.assign(pm.uv0.begin(), pm.uv0.end());
+      m.uv1.assign(pm.uv1.begin(), pm.uv1.end());
       // voxkit's meshes wind counter-clockwise seen from the air; the package's clockwise.
       m.indices.resize(pm.indices.size());
       for (size_t k = 0; k < pm.indices.size(); k += 3) {
@@ -97,7 +115,6 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
         m.indices[k + 2] = pm.indices[k + 1];
       }
     });
-    std::erase_if(chunks, [](const ChunkMesh& c) { return c.mesh.empty(); });
     for (const auto& c : chunks)
       local_origins.push_back({double(c.chunk[0]) * cc, double(c.chunk[1]) * cc, double(c.chunk[2]) * cc});
     clip.reset();  // cut above, as the package cuts
@@ -111,7 +128,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   } else {
     chunks = mesh_chunks(src.sdf, mo, progress);
   }
-  r.mesh_seconds = since(t);
+  if (!r.package) r.mesh_seconds = since(t);
   r.chunks_meshed = chunks.size();
 
   t = Clock::now();
@@ -147,9 +164,30 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   parallel_each(levels.size(), [&](size_t o) {
     auto& lv = levels[o];
     for (size_t l = 1; l < nl; ++l) lv.push_back(simplify_mesh(lv[0], job.lods[l - 1], job.lod_error));
-    if (!job.package) optimize_vertex_order(lv[0]);  // the package's own order is kept
+    if (!r.package) optimize_vertex_order(lv[0]);  // the package's own order is kept
   });
   r.optimise_seconds = since(t);
+
+  // Lightmap UVs for every level the package path did not give them to (grid units there:
+  // the texel density is scaled to metres).
+  t = Clock::now();
+  if (lightmap) {
+    std::vector<std::vector<lightmap::Stats>> stats(levels.size());
+    parallel_each(levels.size(), [&](size_t o) {
+      stats[o].resize(levels[o].size());
+      for (size_t l = 0; l < levels[o].size(); ++l) {
+        Mesh& m = levels[o][l];
+        if (!m.uv1.empty() || m.empty()) continue;
+        stats[o][l] = add_lightmap_uv(m, lo);
+        if (!r.package) stats[o][l].texels_per_metre /= src.voxel_size;
+      }
+    });
+    for (size_t o = 0; o < levels.size(); ++o)
+      for (size_t l = 0; l < levels[o].size(); ++l)
+        if (stats[o][l].vertices_out) lm_totals.add(stats[o][l], levels[o][l].triangle_count());
+    r.lightmap = lm_totals;
+  }
+  r.lightmap_seconds += since(t);
 
   r.lods.resize(nl);
   for (size_t l = 0; l < nl; ++l) r.lods[l].ratio = l == 0 ? 1.0 : job.lods[l - 1];
@@ -164,7 +202,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   for (size_t o = 0; o < levels.size(); ++o) {
     ExportObject obj{names[o], {}, std::nullopt};
     for (const auto& m : levels[o]) obj.lods.push_back(&m);
-    if (job.package) obj.local_origin = local_origins[o];
+    if (r.package) obj.local_origin = local_origins[o];
     objects.push_back(std::move(obj));
   }
   MeshExportOptions eo;

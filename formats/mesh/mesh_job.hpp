@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "formats/mesh/mesh_export.hpp"
-#include "lib/mesh/package_mesher.hpp"
+#include "lib/mesh/package_zone.hpp"
 #include "formats/mesh/mesh_input.hpp"
 #include "lib/mesh/mesh.hpp"
 #include "lib/core/progress.hpp"
@@ -19,8 +19,14 @@ struct MeshJob {
   Mesher mesher = Mesher::SurfaceNets;
   // The dig-zone package's own mesher (lib/mesh/package_mesher.hpp) instead of `mesher`:
   // chunk meshes in the package's frame, vertex order and arithmetic, no vertex reordering.
-  bool package = false;
+  // Unset: the package's for dig zones (zone files, dig-zone assets) unless merging, else
+  // `mesher`.
+  std::optional<bool> package;
   package::FloatMode arithmetic = package::FloatMode::Editor;
+  // Lightmap UVs (TEXCOORD_1) per mesh; unset: with the package's mesher, into the formats
+  // that hold a second UV set (glTF, FBX).
+  std::optional<bool> lightmap;
+  uint32_t lightmap_size = 1024;
   std::optional<uint32_t> chunk_cells;  // default: the input's
   bool merge = false;
   std::optional<double> clip_overlap;   // set: clip to the hole grown by this many metres
@@ -38,13 +44,19 @@ struct LodStats {
   uint64_t vertices = 0, triangles = 0;
 };
 
+// Whether the job meshes `src` with the package's mesher, and whether it adds lightmap UVs.
+bool uses_package_mesher(const MeshSource& src, const MeshJob& job);
+bool makes_lightmap_uv(const MeshSource& src, const MeshJob& job);
+
 struct MeshJobResult {
   std::vector<uint8_t> bytes;
   uint64_t chunks_meshed = 0;    // chunks with a surface
   uint64_t chunks_exported = 0;  // after the clip
   uint64_t meshes = 0;           // objects in the file (1 with --merge)
   std::vector<LodStats> lods;    // lods[0]: the full mesh
-  double mesh_seconds = 0, clip_seconds = 0, optimise_seconds = 0, export_seconds = 0;
+  bool package = false;          // meshed with the package's mesher
+  std::optional<package::LightmapTotals> lightmap;  // when lightmap UVs were made (all levels)
+  double mesh_seconds = 0, clip_seconds = 0, optimise_seconds = 0, lightmap_seconds = 0, export_seconds = 0;
 };
 
 // Runs the pipeline. Parallel over chunks; the bytes do not depend on the thread count.
