@@ -87,7 +87,7 @@ TEST_CASE("zone writer gives the same bytes every time and for any thread count"
 TEST_CASE("zone file starts with magic, version and section count, then META as sorted JSON", "[zone]") {
   Zone z = minimal_zone();
   Bytes f = write_zone(z);
-  Bytes head = {0x89, 'V', 'X', 'Z', 0x0d, 0x0a, 0x1a, 0x0a, 1, 0, 1, 0, 2, 0, 0, 0};
+  Bytes head = {0x89, 'V', 'X', 'Z', 0x0d, 0x0a, 0x1a, 0x0a, 1, 0, 2, 0, 2, 0, 0, 0};
   REQUIRE(f.size() > 36);
   CHECK(Bytes(f.begin(), f.begin() + 16) == head);
   std::string json =
@@ -96,7 +96,7 @@ TEST_CASE("zone file starts with magic, version and section count, then META as 
       R"("layers":[],"origin":[0.0,0.0,0.0],"source":"","voxel_size":0.5})";
   // 60 samples of 255: count 60, one run token (60 << 1 | 1 = 121), value 255.
   Bytes grid_rle = {60, 121, 255};
-  Bytes want = test::build_zone_file({{"META", 0, test::bytes_of(json)}, {"GRID", 0, grid_rle}});
+  Bytes want = test::build_zone_file({{"META", 0, test::bytes_of(json)}, {"GRID", 0, grid_rle}}, 1, 2);
   CHECK(f == want);
   // CRC of the META section covers tag, flags and length, then the payload.
   CHECK(std::string(f.begin() + 16, f.begin() + 20) == "META");

@@ -79,7 +79,7 @@ TEST_CASE("zone summary text and JSON name every figure", "[zone-info]") {
   auto d = describe_zone(file, "a.vxz");
   REQUIRE(d);
   CHECK(d->format == "zone");
-  CHECK(d->summary == "voxkit zone file, version 1.1");
+  CHECK(d->summary == "voxkit zone file, version 1.2");
   std::string t = identify::to_text(*d, "a.vxz");
   for (const char* k : {"cells", "memory", "stored", "solid volume", "chunks", "sculpted", "painted", "layers",
                         "Grass, Rock", "surface band", "sections", "META"}) {

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   add_caves_command(app, ctx);
   add_melt_command(app, ctx);
   add_zone_command(app, ctx);
+  add_zone_hole_mask_command(app, ctx);
   add_info_command(app, ctx);
   add_octree_command(app, ctx);
   add_save_command(app, ctx);

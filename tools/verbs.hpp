@@ -9,6 +9,8 @@ namespace voxkit::cli {
 
 void add_rle_command(CLI::App& app, Context& ctx);
 void add_zone_command(CLI::App& app, Context& ctx);
+// zone hole-mask (tools/verb_zone_hole.cpp), added under the zone command.
+void add_zone_hole_mask_command(CLI::App& app, Context& ctx);
 void add_pack_commands(CLI::App& app, Context& ctx);
 void add_info_command(CLI::App& app, Context& ctx);
 void add_b64_command(CLI::App& app, Context& ctx);

@@ -39,7 +39,7 @@ std::string bytes_left(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte
 
 namespace {
 
-// 8-bit RGB (3 channels, colour type 2) or RGBA (4, colour type 6).
+// 8-bit grey (1 channel, colour type 0), RGB (3, colour type 2) or RGBA (4, colour type 6).
 std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels, std::span<const uint8_t> px,
                                    int level) {
   if (width == 0 || height == 0) throw_usage("cannot encode an empty picture as PNG");
@@ -75,8 +75,8 @@ std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels
   std::vector<uint8_t> ihdr;
   put_be32(ihdr, width);
   put_be32(ihdr, height);
-  // 8 bits a channel, RGB or RGBA, deflate, filter set 0, no interlace.
-  ihdr.insert(ihdr.end(), {8, uint8_t(channels == 4 ? 6 : 2), 0, 0, 0});
+  // 8 bits a channel, grey, RGB or RGBA, deflate, filter set 0, no interlace.
+  ihdr.insert(ihdr.end(), {8, uint8_t(channels == 4 ? 6 : channels == 3 ? 2 : 0), 0, 0, 0});
   put_chunk(out, "IHDR", ihdr);
   put_chunk(out, "IDAT", z);
   put_chunk(out, "IEND", {});
@@ -87,6 +87,10 @@ std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels
 
 std::vector<uint8_t> encode(const RgbImage& img, int level) {
   return encode_pixels(img.width, img.height, 3, img.rgb, level);
+}
+
+std::vector<uint8_t> encode_gray(uint32_t width, uint32_t height, std::span<const uint8_t> grey, int level) {
+  return encode_pixels(width, height, 1, grey, level);
 }
 
 std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<const uint8_t> rgba, int level) {

@@ -23,6 +23,9 @@ std::vector<uint8_t> encode(const RgbImage& img, int level = kDefaultLevel);
 std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<const uint8_t> rgba,
                                  int level = kDefaultLevel);
 
+// The same as 8-bit greyscale (colour type 0): 1 byte a pixel, rows top first.
+std::vector<uint8_t> encode_gray(uint32_t width, uint32_t height, std::span<const uint8_t> grey,
+                                 int level = kDefaultLevel);
 // True when `bytes` start with the PNG signature's first four bytes.
 bool looks_like_png(std::span<const uint8_t> bytes);
 

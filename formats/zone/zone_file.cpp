@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "formats/zone/zone_foliage.hpp"
+#include "formats/zone/zone_hole_cut.hpp"
 #include "formats/zone/zone_meta.hpp"
 #include "lib/core/error.hpp"
 #include "lib/core/grid_alloc.hpp"
@@ -33,6 +34,7 @@ constexpr std::array<char, 4> kHeight{'H', 'G', 'H', 'T'};
 constexpr std::array<char, 4> kSplat{'S', 'P', 'L', 'T'};
 constexpr std::array<char, 4> kSpawns{'S', 'P', 'W', 'N'};
 constexpr std::array<char, 4> kFoliage{'F', 'O', 'L', 'I'};
+constexpr std::array<char, 4> kHoleCut{'H', 'C', 'U', 'T'};
 
 const char* section_title(const std::array<char, 4>& t) {
   if (t == kMeta) return "JSON header";
@@ -43,6 +45,7 @@ const char* section_title(const std::array<char, 4>& t) {
   if (t == kSplat) return "splat weights";
   if (t == kSpawns) return "spawned foliage";
   if (t == kFoliage) return "foliage anchors";
+  if (t == kHoleCut) return "terrain hole cut";
   return nullptr;
 }
 
@@ -342,6 +345,13 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
       } catch (const Error& e) {
         rethrow_in(e, s);
       }
+    } else if (s.tag == kHoleCut) {
+      if (!z.hole_cut.empty()) section_error(s, "appears twice", s.offset);
+      try {
+        z.hole_cut = zone_file::decode_hole_cut(payload_of(bytes, s));
+      } catch (const Error& e) {
+        rethrow_in(e, s);
+      }
     } else if (s.flags & zone_file::kFlagRequired) {
       section_error(s, "is an unknown section marked required: a newer voxkit wrote this file",
                     s.offset + 4);
@@ -410,6 +420,8 @@ void check_zone(const Zone& z) {
   }
   if (const std::string why = foliage::problem(z.foliage, c, z.meta.chunk_cells); !why.empty())
     throw_usage("foliage: " + why);
+  if (!z.hole_cut.empty() || !z.hole_cut.previous.empty())
+    if (const std::string why = zone_file::hole_cut_problem(z.hole_cut); !why.empty()) throw_usage("hole cut: " + why);
   for (auto& u : z.unknown_sections) {
     for (char ch : u.tag)
       if (ch < 0x20 || ch > 0x7e) throw_usage("an extra section's tag is not printable ASCII");
@@ -471,6 +483,7 @@ std::vector<uint8_t> write_zone(const Zone& z) {
     parts.push_back({kSpawns, std::move(b), {}});
   }
   if (!z.foliage.empty()) parts.push_back({kFoliage, zone_file::encode_foliage(z.foliage, z.meta), {}});
+  if (!z.hole_cut.empty()) parts.push_back({kHoleCut, zone_file::encode_hole_cut(z.hole_cut), {}});
   for (auto& p : parts) p.payload = p.owned;
   for (auto& u : z.unknown_sections) parts.push_back({u.tag, {}, u.bytes});
 

@@ -16,7 +16,7 @@ namespace voxkit::zone_file {
 // "\x89VXZ\r\n\x1a\n": binary, and mangled recognisably by text-mode transfers.
 inline constexpr std::array<uint8_t, 8> kMagic{0x89, 'V', 'X', 'Z', '\r', '\n', 0x1a, '\n'};
 inline constexpr uint16_t kVersionMajor = 1;  // a reader refuses other majors
-inline constexpr uint16_t kVersionMinor = 1;  // a reader accepts any minor of its major
+inline constexpr uint16_t kVersionMinor = 2;  // a reader accepts any minor of its major
 inline constexpr size_t kFileHeaderSize = 16;
 inline constexpr size_t kSectionHeaderSize = 20;
 inline constexpr uint32_t kFlagRequired = 1;  // a reader that does not know the tag must refuse

@@ -135,6 +135,10 @@ ZoneSummary summarize_zone(const Zone& z, std::span<const uint8_t> file) {
   s.has_height = !z.height.values.empty();
   s.splat_layers = z.splat.size();
   s.unknown_sections = z.unknown_sections.size();
+  if (!z.hole_cut.empty()) {
+    s.hole_cut = z.hole_cut;
+    s.hole_cut.previous.clear();
+  }
   if (!z.foliage.empty()) {
     s.has_foliage = true;
     s.trees = z.foliage.trees.size();
@@ -172,6 +176,13 @@ std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneS
   line("terrain hole", "x " + num(m.hole.min_x) + " .. " + num(m.hole.max_x) + ", z " + num(m.hole.min_z) + " .. " +
                            num(m.hole.max_z) + " m");
   line("grid version", std::to_string(m.grid_version));
+  if (!s.hole_cut.empty()) {
+    const ZoneHoleCut& c = s.hole_cut;
+    line("terrain cut", std::to_string(c.width) + " x " + std::to_string(c.depth) + " hole cells from (" +
+                            std::to_string(c.x) + ", " + std::to_string(c.z) + ")" +
+                            (c.resolution ? " of " + std::to_string(c.resolution) + " x " + std::to_string(c.resolution)
+                                          : std::string(", holes resolution unknown")));
+  }
   if (s.has_foliage) {
     const auto& f = s.foliage_counts;
     line("foliage", std::to_string(s.trees) + " trees (" + std::to_string(f.trees_standing) + " standing), " +
@@ -220,6 +231,13 @@ nlohmann::json zone_summary_json(const ZoneSummary& s) {
   }
   j["sections"] = secs;
   j["unknown_sections"] = s.unknown_sections;
+  if (!s.hole_cut.empty()) {
+    const ZoneHoleCut& c = s.hole_cut;
+    j["terrain_cut"] = {{"x", c.x}, {"z", c.z}, {"width", c.width}, {"depth", c.depth},
+                        {"resolution", c.resolution ? json(c.resolution) : json(nullptr)}};
+  } else {
+    j["terrain_cut"] = nullptr;
+  }
   if (s.has_foliage) {
     const auto& f = s.foliage_counts;
     j["foliage"] = {{"trees", s.trees},

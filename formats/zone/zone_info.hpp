@@ -32,6 +32,7 @@ struct ZoneSummary {
   size_t unknown_sections = 0;
   // Baked foliage (FOLI), as last checked.
   bool has_foliage = false;
+  ZoneHoleCut hole_cut;  // previous values dropped; empty when none is stored
   uint64_t trees = 0, details = 0, surface_details = 0;
   foliage::Counts foliage_counts;
 };

@@ -120,6 +120,19 @@ struct ZoneFoliage {
   bool empty() const { return mask.empty(); }
 };
 
+// The terrain hole cells a zone cuts (the dig-zone package's cutRect and cutPrevious): a
+// rectangle of the terrain's hole raster (`resolution` cells a side over the terrain's x and
+// z, cell (i, j) at terrain position + (i, j) * size / resolution) and the values the cells
+// had before the cut, which the package puts back when the zone goes.
+struct ZoneHoleCut {
+  uint32_t resolution = 0;  // the terrain's holes resolution; 0 = unknown (read from an asset)
+  std::array<double, 3> terrain_position{0, 0, 0}, terrain_size{0, 0, 0};  // known when resolution > 0
+  int32_t x = 0, z = 0;                   // first cell of the cut
+  int32_t width = 0, depth = 0;           // cells on x and z
+  std::vector<uint8_t> previous;          // width * depth, x fastest: 1 = surface, 0 = already a hole
+  bool empty() const { return width <= 0 || depth <= 0; }
+};
+
 struct Zone {
   ZoneMeta meta;
   ByteGrid grid;   // current SDF grid
@@ -132,6 +145,7 @@ struct Zone {
   // since the bake, in log order (they hide baked foliage within their radius).
   std::vector<uint64_t> spawns, erases;
   ZoneFoliage foliage;  // empty until `foliage bake`
+  ZoneHoleCut hole_cut;  // empty until `zone hole-mask` or an asset import records one
 
   // Sections of the file this version does not know, carried through unchanged on rewrite.
   struct RawSection {

@@ -239,4 +239,26 @@ PY
 limited 1 "$VOXKIT" -j 1 foliage check "$T/qhuge.vxz"
 err_has "qhuge.vxz: offset [0-9]*: section FOLI (foliage anchors): payload length does not match its counts"
 limited 1 "$VOXKIT" -j 1 info "$T/qhuge.vxz"
+
+# --- Terrain hole cut: an HCUT section claiming 65536 x 65536 cells (4 GiB of previous
+# values) in a 74-byte payload, appended with a correct CRC.
+python3 - "$T/q.vxz" "$T/qcut.vxz" <<'PY'
+import struct, sys, zlib
+b = open(sys.argv[1], "rb").read()
+n, = struct.unpack_from("<I", b, 12)
+pos, secs = 16, []
+for _ in range(n):
+    tag, flags, length, crc = struct.unpack_from("<4sIQI", b, pos)
+    if tag != b"HCUT": secs.append(b[pos:pos + 20 + length])
+    pos += 20 + length
+payload = struct.pack("<II3d3d4i", 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 65536, 65536) + b"\x01\x01"
+head = b"HCUT" + struct.pack("<IQ", 0, len(payload))
+secs.append(head + struct.pack("<I", zlib.crc32(payload, zlib.crc32(head))) + payload)
+out = b[:12] + struct.pack("<I", len(secs)) + b"".join(secs)
+open(sys.argv[2], "wb").write(out)
+PY
+limited 1 "$VOXKIT" -j 1 info "$T/qcut.vxz"
+err_has "qcut.vxz: offset [0-9]*: section HCUT (terrain hole cut): payload length does not match the cut's size"
+limited 1 "$VOXKIT" -j 1 zone hole-mask "$T/qcut.vxz" -o "$T/qcut.png"
+absent "$T/qcut.png"
 finish
