@@ -216,3 +216,53 @@ TEST_CASE("unity import then export into the same asset changes only _gridVersio
   want.replace(want.find(from), from.size(), "_gridVersion: 3\n");
   CHECK(out == want);
 }
+
+TEST_CASE("unity import reads the terrain cut: cutRect as a block or flow mapping, cutPrevious as bools", "[unity]") {
+  const std::string text = fixture("quarry.asset");
+  Zone z = unity::import_asset(text, "quarry.asset");
+  CHECK(z.hole_cut.resolution == 0);  // the terrain's holes resolution is not in the asset
+  CHECK(z.hole_cut.x == 60);
+  CHECK(z.hole_cut.z == 60);
+  CHECK(z.hole_cut.width == 4);
+  CHECK(z.hole_cut.depth == 4);
+  CHECK(z.hole_cut.previous == std::vector<uint8_t>{1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+  auto replace = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    const size_t at = t.find(from);
+    REQUIRE(at != std::string::npos);
+    return t.replace(at, from.size(), to);
+  };
+  const std::string block = "  cutRect:\n    x: 60\n    y: 60\n    width: 4\n    height: 4\n  cutPrevious: 01010000010101010101010101010101\n";
+  // A flow mapping, other keys (a Rect's serializedVersion) ignored, any non-zero byte true.
+  Zone f = unity::import_asset(replace(block, "  cutRect: {x: -2, y: 7, width: 2, height: 1}\n  cutPrevious: 0002\n"), "f");
+  CHECK(f.hole_cut.x == -2);
+  CHECK(f.hole_cut.z == 7);
+  CHECK(f.hole_cut.previous == std::vector<uint8_t>{0, 1});
+  Zone v = unity::import_asset(replace("  cutRect:\n", "  cutRect:\n    serializedVersion: 2\n"), "v");
+  CHECK(v.hole_cut.width == 4);
+  // No cut: an empty rect, or no previous values (a copied zone's data).
+  CHECK(unity::import_asset(replace("    width: 4\n", "    width: 0\n"), "e").hole_cut.empty());
+  CHECK(unity::import_asset(replace("  cutPrevious: 0101", "  cutPrevious: \n  x: 0101"), "e").hole_cut.empty());
+  // Values that do not fit the rect, and bad numbers, are refused.
+  CHECK(import_error(replace("cutPrevious: 0101", "cutPrevious: 01")).find(
+            "field 'cutPrevious' (line 77): does not hold one value per cell of cutRect (expected 4 x 4 values, found 15 values)") !=
+        std::string::npos);
+  CHECK(import_error(replace("    width: 4\n", "    width: -4\n")).find("'width' that is not an integer in range") != std::string::npos);
+  CHECK(import_error(replace("    height: 4\n", "")).find("lacks the component 'height'") != std::string::npos);
+}
+
+TEST_CASE("unity import reads heights only from a column texture, splat only when controlST is heightST", "[unity]") {
+  // quarry.asset names textures of other files: nothing read.
+  Zone q = unity::import_asset(fixture("quarry.asset"), "q");
+  CHECK(q.height.values.empty());
+  CHECK(q.splat.empty());
+  // pit.asset: an RHalf texture of 9 x 9 on the columns, an alphamap control texture.
+  Zone p = unity::import_asset(fixture("pit.asset"), "p");
+  REQUIRE(p.height.values.size() == 81);
+  CHECK(p.height.width == 9);
+  CHECK(p.height.values[0] == 0.f);
+  CHECK(p.height.values[1] == Approx(0.0625).margin(1e-3));  // as close as a half of the range allows
+  CHECK(p.height.values[80] == Approx(0.75).margin(1e-3));
+  CHECK(p.height.values[4 + 9 * 4] == 0.875f);  // the top of heightRange exactly
+  CHECK(p.splat.empty());
+}

@@ -12,6 +12,7 @@ namespace {
 // Hint key -> how a user of the CLI sets it: a flag, with its value where the message needs it.
 const std::map<std::string, std::string, std::less<>> kOptionNames{
     {"any-depth", "--any-depth"},
+    {"asset-name", "--asset-name"},
     {"border", "--border"},
     {"cells", "--cells"},
     {"clip-hole", "--clip-hole"},
@@ -24,6 +25,7 @@ const std::map<std::string, std::string, std::less<>> kOptionNames{
     {"grid", "--grid"},
     {"grid-current", "--grid current"},
     {"hole", "--hole"},
+    {"hole-resolution", "--hole-resolution"},
     {"input", "--input KIND"},
     {"keep-rooms", "--keep-rooms"},
     {"nodata-fill", "--nodata-fill min|value:N|nearest"},
@@ -31,11 +33,13 @@ const std::map<std::string, std::string, std::less<>> kOptionNames{
     {"raw-size", "--raw-size"},
     {"regions", "--regions"},
     {"reset-all-if-no-rooms", "--reset-all-if-no-rooms to do it anyway"},
+    {"script-guid", "--script-guid"},
     {"t-srs", "--t-srs"},
     {"terrain-pos", "--terrain-pos"},
     {"terrain-size", "--terrain-size"},
     {"voxel-size", "--voxel-size"},
     {"world", "--world"},
+    {"zone-out", "--zone-out"},
 };
 
 }  // namespace

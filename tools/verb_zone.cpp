@@ -15,6 +15,7 @@ namespace {
 struct ZoneOptions {
   std::string asset, zone, output = "-";
   std::string export_output;  // empty: update the asset in place
+  std::string asset_name, script_guid;
   BackupFlags backup;
   bool json = false;
 };
@@ -37,32 +38,60 @@ void run_import(const Context& ctx, const ZoneOptions& o) {
 }
 
 void run_export(const Context& ctx, const ZoneOptions& o) {
+  const bool fresh = o.asset.empty();
+  if (fresh && o.export_output.empty()) throw_usage("export-unity: a new asset (no ASSET given) needs -o OUT.asset");
   const bool in_place = o.export_output.empty();
   const std::string target = in_place ? o.asset : o.export_output;
   if (in_place && o.asset == "-") throw_usage("export-unity: an asset read from stdin needs -o");
   const io::OutputOptions out_opts = in_place ? ctx.in_place(o.backup, false) : ctx.out(false);
   io::check_output(target, out_opts);
   Zone z = read_zone_file(o.zone);
-  const std::string text = io::read_text(o.asset);
+  unity::ExportOptions eo;
+  eo.asset_name = o.asset_name;
+  eo.script_guid = o.script_guid;
   unity::ExportReport report;
-  const std::string name = io::display_name(o.asset);
-  std::string out = with_source(name, [&] { return unity::export_asset(text, z, &report); });
+  std::string out;
+  std::string name;
+  if (fresh) {
+    // The asset's name: the output file's, as Unity names an asset after its file.
+    if (eo.asset_name.empty())
+      eo.asset_name = target == "-" ? "DigZone" : std::filesystem::path(target).stem().string();
+    name = io::display_name(o.zone);
+    out = with_source(name, [&] { return unity::new_asset(z, eo, &report); });
+  } else {
+    const std::string text = io::read_text(o.asset);
+    name = io::display_name(o.asset);
+    out = with_source(name, [&] { return unity::update_asset(text, z, eo, &report); });
+  }
   const std::string backup =
       io::write_file(target, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), out_opts);
   for (const auto& w : report.warnings) ctx.warn(name + ": " + w);
   if (o.json) {
     nlohmann::json j;
     j["asset"] = target;
+    j["created"] = fresh;
     j["backup"] = backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(backup);
     j["fields"] = report.fields;
     j["warnings"] = report.warnings;
     j["grid_version"] = {{"old", report.old_grid_version}, {"new", report.new_grid_version}};
     j["cells"] = {z.meta.cells.nx, z.meta.cells.ny, z.meta.cells.nz};
+    j["meshes"] = {{"written", report.meshes}, {"removed", report.meshes_removed}};
+    j["textures"] = {{"written", report.textures}, {"removed", report.textures_removed}};
+    j["vertices"] = report.vertices;
+    j["triangles"] = report.triangles;
     ctx.report(j.dump(2), target == "-", true);
   }
-  ctx.info("zone: wrote " + dims_text(z.meta.cells) + " cells into " + io::display_name(target) + " (" +
-           std::to_string(report.fields.size()) + " fields, _gridVersion " + std::to_string(report.old_grid_version) +
-           " -> " + std::to_string(report.new_grid_version) + ")" + (backup.empty() ? "" : ", backup " + backup));
+  const std::string meshes = std::to_string(report.meshes) + " chunk meshes (" + std::to_string(report.triangles) +
+                             " triangles), " + std::to_string(report.textures) + " textures";
+  if (fresh) {
+    ctx.info("zone: wrote a new asset " + io::display_name(target) + ": " + dims_text(z.meta.cells) + " cells, " +
+             meshes + ", _gridVersion " + std::to_string(report.new_grid_version));
+  } else {
+    ctx.info("zone: wrote " + dims_text(z.meta.cells) + " cells into " + io::display_name(target) + " (" +
+             std::to_string(report.fields.size()) + " fields, " + meshes + ", _gridVersion " +
+             std::to_string(report.old_grid_version) + " -> " + std::to_string(report.new_grid_version) + ")" +
+             (backup.empty() ? "" : ", backup " + backup));
+  }
 }
 
 }  // namespace
@@ -78,10 +107,16 @@ void add_zone_command(CLI::App& app, Context& ctx) {
   imp->callback([&ctx, opt] { run_import(ctx, *opt); });
 
   auto* exp = zone->add_subcommand(
-      "export-unity", "Write a zone's grids and numbers into an existing DigZoneData asset, changing only those values");
+      "export-unity",
+      "Write a zone as a DigZoneData asset: a new one, or into an existing one (its other values kept)");
   exp->add_option("zone", opt->zone, "Zone file (.vxz; '-' = stdin)")->required();
-  exp->add_option("asset", opt->asset, "DigZoneData .asset to update")->required();
-  exp->add_option("-o,--output", opt->export_output, "Write the updated asset here instead of in place ('-' = stdout)");
+  exp->add_option("asset", opt->asset, "DigZoneData .asset to update; without it a new asset is made (needs -o)");
+  exp->add_option("-o,--output", opt->export_output, "Write the asset here instead of in place ('-' = stdout)");
+  exp->add_option("--asset-name", opt->asset_name,
+                  "The asset's name (m_Name, and its sub-assets' names); default: the output's file name (new), "
+                  "the asset's own (update)");
+  exp->add_option("--script-guid", opt->script_guid,
+                  "The guid of the DigZoneData script in your project, when it is not the package's");
   add_backup_flags(exp, opt->backup);
   exp->add_flag("--json", opt->json, "Print what was changed as JSON (on stderr when the asset goes to stdout)");
   exp->callback([&ctx, opt] { run_export(ctx, *opt); });

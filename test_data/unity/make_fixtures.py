@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-# Writes the DigZoneData fixture assets of tests/test_unity_asset.cpp (run once; outputs are committed).
-# The grid: cells 4x3x4, height 1.5 + 0.25 x voxels, SDF byte = clamp(round(64 d), -128, 127) + 128;
-# the current grid has sample (2, 1, 2) dug to 200, painted 5 (dug soil).
+# Writes the DigZoneData fixture assets of tests/test_unity_asset.cpp and tests/test_unity_export.cpp
+# (run once; outputs are committed).
+# quarry, folded_crlf, legacy_0_3: cells 4x3x4, height 1.5 + 0.25 x voxels, SDF byte =
+# clamp(round(64 d), -128, 127) + 128; the current grid has sample (2, 1, 2) dug to 200, painted 5.
+# pit: cells 8x4x8 (the package's smallest zone), chunk cells 4, as a Unity editor leaves an
+# asset: local chunk meshes (one chunk without one, one mesh no longer listed), a control
+# texture on the terrain's alphamap, a height texture on the zone's columns, no lattice anchor,
+# two terrain trees in the hole (on a terrain of 64 x 64 m).
 import os
+import struct
 
 NX, NY, NZ = 4, 3, 4
 
@@ -112,12 +118,11 @@ TAIL = """  chunkMeshes:
   foliageCount: 3
   cutTerrain: {fileID: 15600000, guid: 0a1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}
   cutRect:
-    serializedVersion: 2
     x: 60
     y: 60
     width: 4
     height: 4
-  cutPrevious: 0101000001
+  cutPrevious: 01010000010101010101010101010101
 --- !u!43 &4300000
 Mesh:
   m_ObjectHideFlags: 0
@@ -170,6 +175,220 @@ def main():
               f"  editBox: {box}\n  gridVersion: 9\n" + TAIL)
     with open(os.path.join(here, "legacy_0_3.asset"), "w", newline="\n") as f:
         f.write(legacy)
+
+    with open(os.path.join(here, "pit.asset"), "w", newline="\n") as f:
+        f.write(pit())
+
+
+PIT_NX, PIT_NY, PIT_NZ = 8, 4, 8
+PIT_MESHES = [-7011122233344455566, 0, 1234567890123456789, 5555666677778888999]  # chunks (0,0,0) (1,0,0) (0,0,1) (1,0,1)
+PIT_ORPHAN = 3141592653589793238
+PIT_CONTROL = -8000000000000000001
+PIT_HEIGHT = 8000000000000000001
+
+
+def ufloat(v):
+    # Unity's spelling of a float32 (the values here have short exact decimals): "0", "0.875".
+    s = repr(v)
+    return s[:-2] if s.endswith(".0") else s
+
+
+def f32(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def pit_heights():
+    # World height of each column (x fastest): a gentle slope with a bump, float32.
+    return [f32(0.0625 * x + 0.03125 * z + (0.5 if (x, z) == (4, 4) else 0.0))
+            for z in range(PIT_NZ + 1) for x in range(PIT_NX + 1)]
+
+
+def pit_grid():
+    h = pit_heights()
+    g = []
+    for z in range(PIT_NZ + 1):
+        for y in range(PIT_NY + 1):
+            for x in range(PIT_NX + 1):
+                # origin y -1, voxel 0.5: distance in voxels above the column's height
+                d = (-1.0 + 0.5 * y - h[x + (PIT_NX + 1) * z]) / 0.5
+                q = max(-128, min(127, round(d * 64)))
+                g.append(q + 128)
+    return g
+
+
+def texture_doc(fid, name, w, h, fmt, data, filt=1):
+    return f"""--- !u!28 &{fid}
+Texture2D:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {{fileID: 0}}
+  m_PrefabInstance: {{fileID: 0}}
+  m_PrefabAsset: {{fileID: 0}}
+  m_Name: {name}
+  m_ImageContentsHash:
+    serializedVersion: 2
+    Hash: 00000000000000000000000000000000
+  m_ForcedFallbackFormat: 4
+  m_DownscaleFallback: 0
+  m_IsAlphaChannelOptional: 0
+  serializedVersion: 2
+  m_Width: {w}
+  m_Height: {h}
+  m_CompleteImageSize: {len(data)}
+  m_MipsStripped: 0
+  m_TextureFormat: {fmt}
+  m_MipCount: 1
+  m_IsReadable: 1
+  m_IsPreProcessed: 0
+  m_IgnoreMipmapLimit: 0
+  m_MipmapLimitGroupName: 
+  m_StreamingMipmaps: 0
+  m_StreamingMipmapsPriority: 0
+  m_VTOnly: 0
+  m_AlphaIsTransparency: 0
+  m_ImageCount: 1
+  m_TextureDimension: 2
+  m_TextureSettings:
+    serializedVersion: 2
+    m_FilterMode: {filt}
+    m_Aniso: 1
+    m_MipBias: 0
+    m_WrapU: 1
+    m_WrapV: 1
+    m_WrapW: 1
+  m_LightmapFormat: 0
+  m_ColorSpace: 0
+  m_PlatformBlob: 
+  image data: {len(data)}
+  _typelessdata: {data.hex()}
+  m_StreamData:
+    serializedVersion: 2
+    offset: 0
+    size: 0
+    path: 
+"""
+
+
+def mesh_doc(fid, name):
+    return f"""--- !u!43 &{fid}
+Mesh:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {{fileID: 0}}
+  m_PrefabInstance: {{fileID: 0}}
+  m_PrefabAsset: {{fileID: 0}}
+  m_Name: {name}
+  serializedVersion: 11
+  m_SubMeshes:
+  - serializedVersion: 2
+    firstByte: 0
+    indexCount: 3
+    topology: 0
+    baseVertex: 0
+    firstVertex: 0
+    vertexCount: 3
+  m_IndexFormat: 0
+  m_IndexBuffer: 000001000200
+  m_VertexData:
+    serializedVersion: 3
+    m_VertexCount: 3
+    m_DataSize: 36
+    _typelessdata: 000000000000000000000000000080400000000000000000000000000000803f0000803f
+"""
+
+
+def pit():
+    g = pit_grid()
+    heights = pit_heights()
+    lo, hi = min(heights), max(heights)
+    rng = max(f32(0.001), f32(hi - lo))
+    height = b"".join(struct.pack("<e", f32((v - lo) / rng)) for v in heights)
+    # The editor's control texture covers the terrain's alphamap texels around the zone.
+    control = bytes([255 - 20 * (i % 12), 20 * (i % 12), 0, 0][c] for i in range(12 * 12) for c in range(4))
+    box = ints_hex([4, 2, 4, 4, 3, 4])
+    name = "DigZone_Pit"
+    mb = f"""--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {{fileID: 0}}
+  m_PrefabInstance: {{fileID: 0}}
+  m_PrefabAsset: {{fileID: 0}}
+  m_GameObject: {{fileID: 0}}
+  m_Enabled: 1
+  m_EditorHideFlags: 0
+  m_Script: {{fileID: 11500000, guid: 1de369fa44d90634c98ae013c6de8c31, type: 3}}
+  m_Name: {name}
+  m_EditorClassIdentifier: 
+  nx: {PIT_NX}
+  ny: {PIT_NY}
+  nz: {PIT_NZ}
+  voxelSize: 0.5
+  chunkCells: 4
+  gridRle: {rle(g).hex()}
+  paintRle: 
+  baseGridRle: {rle(g).hex()}
+  legacyGrid: 
+  legacyPaint: 
+  legacyBaseGrid: 
+  origin: {{x: 32, y: -1, z: 32}}
+  hasOrigin: 1
+  latticeAnchor: {{x: 0, y: 0, z: 0}}
+  hasLatticeAnchor: 0
+  stashKeys: 
+  stashGrid: 
+  stashPaint: 
+  stashFlags: 
+  editBox: {box}
+  _gridVersion: 4
+  chunkMeshes:
+""" + "".join(f"  - {{fileID: {m}}}\n" for m in PIT_MESHES) + f"""  controlTex: {{fileID: {PIT_CONTROL}}}
+  extraControlTex: []
+  layerCount: 2
+  heightTex: {{fileID: {PIT_HEIGHT}}}
+  controlST: {{x: 0.171875, y: 0.171875, z: -5.4140625, w: -5.4140625}}
+  heightST: {{x: 0.22222222, y: 0.22222222, z: -7.0555553, w: -7.0555553}}
+  heightRange: {{x: {ufloat(lo)}, y: {ufloat(hi)}}}
+  holeRect: {{x: 32.5, y: 32.5, z: 35.5, w: 35.5}}
+  terrainTrees:
+  - position: {{x: 0.52, y: 0.02, z: 0.52}}
+    widthScale: 1.1
+    heightScale: 0.9
+    rotation: 2.3
+    color: {{r: 255, g: 255, b: 255, a: 255}}
+    lightmapColor: {{r: 255, g: 255, b: 255, a: 255}}
+    prototypeIndex: 0
+    up: {{x: 0, y: 0, z: 0}}
+  - position: {{x: 0.53, y: 0.02, z: 0.53}}
+    widthScale: 1
+    heightScale: 1
+    rotation: 0.4
+    color: {{r: 240, g: 250, b: 255, a: 255}}
+    lightmapColor: {{r: 255, g: 255, b: 255, a: 255}}
+    prototypeIndex: 1
+    up: {{x: 0, y: 0, z: 0}}
+  surfaceDetails: []
+  foliageMask: {{fileID: 0}}
+  detailMeshes: []
+  detailMaterials: []
+  foliageSignature: 0
+  foliageDetailSignature: 0
+  foliageCount: 0
+  cutTerrain: {{fileID: 15600000, guid: 0a1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}}
+  cutRect:
+    x: 65
+    y: 65
+    width: 3
+    height: 2
+  cutPrevious: 010101010001
+"""
+    docs = {
+        PIT_CONTROL: texture_doc(PIT_CONTROL, name + "_Control", 12, 12, 4, control),
+        PIT_HEIGHT: texture_doc(PIT_HEIGHT, name + "_Height", PIT_NX + 1, PIT_NZ + 1, 15, height),
+        11400000: mb,
+        PIT_ORPHAN: mesh_doc(PIT_ORPHAN, name + "_Chunk_9_9_9"),
+    }
+    for k, m in enumerate(PIT_MESHES):
+        if m:
+            docs[m] = mesh_doc(m, f"{name}_Chunk_{k % 2}_0_{k // 2}")
+    return "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + "".join(docs[k] for k in sorted(docs))
 
 
 main()

@@ -137,12 +137,13 @@ checks=$((checks + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["trees"]["kept"]==2 and "terrainTrees" in j["sources"]["trees"], j' "$T/out" || fail "asset trees"
 
 # Written back into the asset: the trees as they were, the mask as a Texture2D sub-asset,
-# the signatures 0 (the editor rebuilds what voxkit cannot compute).
-run 0 "$VOXKIT" foliage bake "$VOXKIT_SOURCE_DIR/test_data/unity/quarry.asset" --terrain-size 64,10,64 -o "$T/q2.vxz" \
+# the signatures 0 (the editor rebuilds what voxkit cannot compute). pit.asset: the package's
+# smallest zone, with two trees in its hole.
+run 0 "$VOXKIT" foliage bake "$VOXKIT_SOURCE_DIR/test_data/unity/pit.asset" --terrain-size 64,10,64 -o "$T/q2.vxz" \
   --mask-out "$T/q.rgba" -f
-run 0 "$VOXKIT" zone export-unity "$T/q2.vxz" "$VOXKIT_SOURCE_DIR/test_data/unity/quarry.asset" -o "$T/q.asset" --json
+run 0 "$VOXKIT" zone export-unity "$T/q2.vxz" "$VOXKIT_SOURCE_DIR/test_data/unity/pit.asset" -o "$T/q.asset" --json
 checks=$((checks + 1))
-python3 - "$VOXKIT_SOURCE_DIR/test_data/unity/quarry.asset" "$T/q.asset" "$T/q.rgba" <<'EOF2' || fail "asset foliage fields"
+python3 - "$VOXKIT_SOURCE_DIR/test_data/unity/pit.asset" "$T/q.asset" "$T/q.rgba" <<'EOF2' || fail "asset foliage fields"
 import sys
 a, b, mask = open(sys.argv[1]).read(), open(sys.argv[2]).read(), open(sys.argv[3], "rb").read()
 block = lambda t: t[t.index("  terrainTrees:"):t.index("  foliageMask:")]
@@ -151,15 +152,16 @@ for k in ("foliageSignature", "foliageDetailSignature", "foliageCount"):
     assert "  %s: 0\n" % k in b, k
 assert "  foliageMask: {fileID: 2800100}\n" in b
 doc = b[b.index("--- !u!28 &2800100\n"):]
-assert "Texture2D:\n" in doc and "  m_Width: 5\n" in doc and "  m_Height: 5\n" in doc and "  m_TextureFormat: 4\n" in doc
-assert "  m_IsReadable: 1\n" in doc and "  m_ColorSpace: 0\n" in doc and "  m_Name: DigZone_Quarry_FoliageMask\n" in doc
+assert "Texture2D:\n" in doc and "  m_Width: 9\n" in doc and "  m_Height: 9\n" in doc and "  m_TextureFormat: 4\n" in doc
+assert "  m_IsReadable: 1\n" in doc and "  m_ColorSpace: 0\n" in doc and "  m_Name: DigZone_Pit_FoliageMask\n" in doc
 hexdata = doc[doc.index("  _typelessdata: ") + 17:].split("\n")[0]
-assert bytes.fromhex(hexdata) == mask and len(mask) == 100
+assert bytes.fromhex(hexdata) == mask and len(mask) == 324
 EOF2
-# Exported again into its own output, the texture is replaced, not added twice.
+# Exported again into its own output, the texture is replaced, not added twice (the asset
+# has its control and height textures besides).
 run 0 "$VOXKIT" zone export-unity "$T/q2.vxz" "$T/q.asset" --no-backup
 checks=$((checks + 1))
-[[ $(grep -c '^--- !u!28 ' "$T/q.asset") -eq 1 ]] || fail "the mask texture was added twice"
+[[ $(grep -c '^--- !u!28 ' "$T/q.asset") -eq 3 ]] || fail "the mask texture was added twice"
 run 0 "$VOXKIT" zone import-unity "$T/q.asset" -o "$T/q3.vxz"
 
 # Standing trees in glTF: instances (EXT_mesh_gpu_instancing) or one node per tree; the
