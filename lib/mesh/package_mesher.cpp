@@ -228,7 +228,8 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
       cell_vert[size_t(li)] = int32_t(out.positions.size());
       out.positions.push_back(p);
       out.normals.push_back(nrm);
-      v_mask.push_back(mask);
+      // Bit 8: the cell is the chunk's own (not in the -1 halo), so quads may start there.
+      v_mask.push_back(mask | (k > 0 && ly >= 0 && lz >= 0 ? 256 : 0));
       v_cell.push_back(li);
       }
     }
@@ -317,8 +318,8 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   };
   for (size_t v = 0; v < vc; ++v) {
     const int li = v_cell[v];
-    if (li % l == 0 || (li / l) % l == 0 || li / ll == 0) continue;  // a -1 halo cell: not owned
     const int m = v_mask[v];
+    if (!(m & 256)) continue;  // a -1 halo cell: not owned
     const bool solid0 = (m & 1) != 0;
     if (solid0 != ((m & 2) != 0)) {
       const int a = cell_vert[size_t(li - l - ll)], b = cell_vert[size_t(li - ll)], d = cell_vert[size_t(li - l)];
