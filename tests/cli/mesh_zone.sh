@@ -8,6 +8,19 @@ run 0 "$VOXKIT" mesh "$ASSET" -o "$T/u.glb" --json
 out_has '"input_kind": "unity dig-zone asset (current grid)"'
 run 0 node "$VALIDATE" "$T/u.glb"
 out_has '"numErrors": 0'
+# By default a zone gets the package's mesher and lightmap UVs: TEXCOORD_1 on every primitive,
+# inside [0, 1].
+checks=$((checks + 1))
+python3 - "$T/u.glb" <<'EOF2' || fail "TEXCOORD_1 in the default zone mesh"
+import json, struct, sys
+b = open(sys.argv[1], "rb").read()
+n, = struct.unpack("<I", b[12:16]); j = json.loads(b[20:20 + n])
+prims = [p for m in j["meshes"] for p in m["primitives"]]
+assert prims and all("TEXCOORD_1" in p["attributes"] for p in prims), "no TEXCOORD_1"
+for p in prims:
+    a = j["accessors"][p["attributes"]["TEXCOORD_1"]]
+    assert a["type"] == "VEC2" and min(a["min"]) >= 0 and max(a["max"]) <= 1, a
+EOF2
 # The same zone as a zone file (detected by its magic, also from stdin) meshes to the same bytes.
 run 0 "$VOXKIT" zone import-unity "$ASSET" -o "$T/q.vxz"
 run 0 "$VOXKIT" mesh "$T/q.vxz" -o "$T/z.glb" --json
