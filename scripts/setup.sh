@@ -10,6 +10,7 @@ PACKAGES=(
   libgdal-dev gdal-bin libassimp-dev
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   python3 python3-lz4 python3-numpy lua5.4 nodejs
+  libtomlplusplus-dev libvulkan-dev glslang-tools mesa-vulkan-drivers
 )
 # Optional: only the mesh benchmark's peer needs VTK. `scripts/setup.sh --bench` adds it.
 if [[ "${1:-}" == "--bench" ]]; then

@@ -7,8 +7,9 @@
 
 namespace voxkit::cli {
 
-void TerrainOptions::add(CLI::App* cmd) {
-  cmd->add_option("heightmap", terrain.heightmap, "Heightmap: any GDAL raster, or Unity .raw")->required();
+void TerrainOptions::add(CLI::App* cmd, bool heightmap_positional) {
+  if (heightmap_positional)
+    cmd->add_option("heightmap", terrain.heightmap, "Heightmap: any GDAL raster, or Unity .raw")->required();
   cmd->add_option("--terrain-size", terrain_size,
                   "Unity placement: terrain size W,H,L in metres (heights normalised, y = Y + h*H)")
       ->delimiter(',')->expected(3);

@@ -17,8 +17,9 @@ struct TerrainOptions {
   std::vector<uint32_t> raw_size;
   std::string splat, layers;
 
-  // Adds the placement, NoData and splat options to `cmd`.
-  void add(CLI::App* cmd);
+  // Adds the placement, NoData and splat options to `cmd` (and the heightmap positional
+  // unless the verb has its own input).
+  void add(CLI::App* cmd, bool heightmap_positional = true);
   // The parsed terrain: placement and splat lists filled in.
   const bake_job::Terrain& get();
 };

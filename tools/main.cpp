@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   add_chunk_command(app, ctx);
   add_edit_command(app, ctx);
   add_foliage_command(app, ctx);
+  add_grass_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {
@@ -59,6 +60,38 @@ int main(int argc, char** argv) {
           tbb::global_control::max_allowed_parallelism, size_t(ctx.threads));
     }
   });
+
+  // An unknown verb (or an unknown subcommand of a verb that needs one) is named, with the
+  // verbs there are, instead of CLI11's "A subcommand is required".
+  {
+    CLI::App* level = &app;
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "-j" || a == "--threads") {
+        ++i;
+        continue;
+      }
+      if (!a.empty() && a[0] == '-') {
+        if (level != &app) break;  // a verb's own options: CLI11 checks them
+        continue;
+      }
+      CLI::App* sub = nullptr;
+      for (CLI::App* c : level->get_subcommands({}))
+        if (c->get_name() == a) sub = c;
+      if (sub) {
+        level = sub;
+        if (sub->get_require_subcommand_min() == 0) break;
+        continue;
+      }
+      if (level->get_require_subcommand_min() == 0) break;
+      std::string names;
+      for (CLI::App* c : level->get_subcommands({})) names += (names.empty() ? "" : ", ") + c->get_name();
+      const std::string where = level == &app ? "voxkit" : "voxkit " + level->get_name();
+      std::fprintf(stderr, "voxkit: unknown %s '%s' (expected one of: %s); see '%s --help'\n",
+                   level == &app ? "verb" : "subcommand", a.c_str(), names.c_str(), where.c_str());
+      return kExitUsage;
+    }
+  }
 
   try {
     app.parse(argc, argv);

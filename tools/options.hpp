@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <utility>
 #include <string>
 #include <vector>
@@ -19,6 +21,25 @@
 #include "lib/mesh/mesh.hpp"
 
 namespace voxkit::cli {
+
+// Numbers that must be above zero (or at least zero): a short message naming the value
+// (CLI11's own ranges print the largest double in full).
+inline const CLI::Validator kPositive(
+    [](std::string& v) -> std::string {
+      char* end = nullptr;
+      const double d = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end != '\0' || !(d > 0) || !std::isfinite(d)) return "must be a number above 0, got " + v;
+      return {};
+    },
+    "> 0");
+inline const CLI::Validator kNonNegative(
+    [](std::string& v) -> std::string {
+      char* end = nullptr;
+      const double d = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end != '\0' || !(d >= 0) || !std::isfinite(d)) return "must be a number of 0 or more, got " + v;
+      return {};
+    },
+    ">= 0");
 
 // The names of an enum option's values, in the order help and messages list them.
 template <class T>

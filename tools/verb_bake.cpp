@@ -8,6 +8,7 @@
 #include "formats/core/io.hpp"
 #include "lib/core/error.hpp"
 #include "tools/bake_options.hpp"
+#include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {
@@ -37,7 +38,7 @@ void add_bake_command(CLI::App& app, Context& ctx) {
   centre->needs(size);
   size->needs(centre);
   cmd->add_option("--voxel-size", opt->job.spec.voxel_size, "Metres per voxel")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()->check(kPositive);
   cmd->add_option("--chunk-cells", opt->job.spec.chunk_cells, "Cells per chunk edge")
       ->capture_default_str()->check(CLI::Range(1, 256));
   cmd->add_option("--border", opt->job.spec.border_voxels, "Border voxels (hole and edit box insets)")

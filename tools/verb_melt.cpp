@@ -50,17 +50,17 @@ void add_melt_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--regions-out", j.regions_out, "Write the regions still closed after the melt, one id per line");
   cmd->add_option("--voxel-size", j.melt.voxel_size, "Metres per cell (litres, depth, --world)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   cmd->add_flag("--world", j.world, "Hit centres and radii are in metres (grid = (p - origin) / voxel size)");
   add_numbers(cmd, "--origin", o->origin, 3, "With --world: world position X,Y,Z of point 0 (default 0,0,0)");
   cmd->add_option("--hardness", j.melt.hardness, "Hardness samples from the top face down, e.g. 1,1.5,3 (default: 1)")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   cmd->add_option("--hardness-file", j.hardness_path, "Hardness samples from a file (numbers separated by commas or blanks)");
   cmd->add_option("--hardness-step", j.melt.hardness_step,
                   "Metres between hardness samples (default: the samples span the module's height)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--brake", j.melt.brake, "Water brake of hits that give none")->capture_default_str()->check(CLI::PositiveNumber);
+      ->check(kPositive);
+  cmd->add_option("--brake", j.melt.brake, "Water brake of hits that give none")->capture_default_str()->check(kPositive);
   cmd->add_option("--highlight", j.melt.highlight, "Remaining fraction at or below which the highlight is raised")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));

@@ -26,5 +26,8 @@ void add_octree_command(CLI::App& app, Context& ctx);
 void add_bake_command(CLI::App& app, Context& ctx);
 void add_rebake_command(CLI::App& app, Context& ctx);
 void add_preview_command(CLI::App& app, Context& ctx);
+void add_grass_command(CLI::App& app, Context& ctx);
+// grass residency (tools/verb_grass_residency.cpp), added under the grass command.
+void add_grass_residency_command(CLI::App& grass, Context& ctx);
 
 }  // namespace voxkit::cli

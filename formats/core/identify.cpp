@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "formats/grass/grass_info.hpp"
 #include "formats/zone/chunk_blob.hpp"
 #include "formats/stationeers/octree_identify.hpp"
 #include "formats/zone/rle_stream.hpp"
@@ -23,6 +24,7 @@ const std::vector<Entry>& describers() {
       {"terrain-base", octree_identify::describe_terrain_base},
       {"sm-chunk", sm::describe_sm_chunk},
       {"terrain-dat", octree_identify::describe_terrain_dat},
+      {"grass-type", grass::describe_grass_type},
       {"rle", rle_stream::describe},
   };
   return list;

@@ -21,7 +21,9 @@ LIBRARIES = [
     (re.compile(r"^assimp/"), "Assimp"),
     (re.compile(r"^zlib\.h$"), "zlib"),
     (re.compile(r"^stb_image(_write)?\.h$"), "stb"),
+    (re.compile(r"^toml\+\+/"), "toml++"),
     (re.compile(r"^catch2/"), "Catch2"),
+    (re.compile(r"^vulkan/"), "Vulkan"),
     (re.compile(r"^(sys/|unistd\.h$|fcntl\.h$|dirent\.h$|signal\.h$|malloc\.h$)"), "POSIX"),
     (re.compile(r"^(x86intrin|immintrin|xmmintrin|emmintrin|smmintrin|nmmintrin|tmmintrin)\.h$"), "intrinsics"),
 ]

@@ -25,7 +25,7 @@ run 0 "$VOXKIT" info "$T/g.raw" --cells 2,2,2
 out_has "raw SDF sample grid"
 # unknown and damaged files: exit 1, a clear line, nothing on stdout
 run 1 "$VOXKIT" info "$T/g.raw"
-err_has "g.raw: unknown format: not any of zone, chunk-blob, stationeers-save, world-xml, terrain-base, sm-chunk, terrain-dat, rle"
+err_has "g.raw: unknown format: not any of zone, chunk-blob, stationeers-save, world-xml, terrain-base, sm-chunk, terrain-dat, grass-type, rle"
 checks=$((checks + 1)); [[ ! -s $T/out ]] || fail "stdout not empty on error"
 head -c 50 "$T/g.vxcb" >"$T/cut.vxcb"
 run 1 "$VOXKIT" info "$T/cut.vxcb"

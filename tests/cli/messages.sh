@@ -75,4 +75,12 @@ PY
 run 1 "$VOXKIT" chunk convert "$T/bad.lua" --to b64 -o "$T/bad.b64"
 err_has "bad.lua: offset 20: expected a number (expected an integer, found 0x01) \[read as lua"
 checks=$((checks + 1)); grep -q "LZ4" "$T/err" && fail "a Lua chunk reported as LZ4"
+# An unknown verb or subcommand is named, with the ones there are; a bad number says so briefly.
+run 2 "$VOXKIT" frobnicate
+err_has "unknown verb 'frobnicate' (expected one of: bake,"
+run 2 "$VOXKIT" -q -j 2 edit frob
+err_has "unknown subcommand 'frob' (expected one of: pack, unpack, apply, replay, diff); see 'voxkit edit --help'"
+run 2 "$VOXKIT" bake "$T/none.tif" -o "$T/none.vxz" --voxel-size -1
+err_has "must be a number above 0, got -1"
+checks=$((checks + 1)); [[ $(wc -c <"$T/err") -lt 300 ]] || fail "the range message is too long"
 finish

@@ -1,0 +1,93 @@
+// SurfaceGrid's sampling as inline functions, for the scatter's inner loop (which is compiled
+// once more for CPUs with FMA: the results are the same, fma is exact either way).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "lib/grass/grass_math.hpp"
+#include "lib/grass/surface.hpp"
+
+namespace voxkit::grass::detail {
+
+// The clamped sample coordinate and the two neighbouring indices along one axis.
+struct Axis {
+  int32_t i0, i1;
+  float f;
+};
+inline Axis axis(float local, float spacing, int32_t samples) {
+  float s = local / spacing;
+  // Math.Clamp(s, 0, samples - 1)
+  const float top = static_cast<float>(samples) - 1.0f;
+  if (s < 0.0f) s = 0.0f;
+  if (s > top) s = top;
+  const int32_t i0 = static_cast<int32_t>(std::floor(s));
+  const int32_t i1 = std::min(i0 + 1, samples - 1);
+  return {i0, i1, s - static_cast<float>(i0)};
+}
+
+// TerrainPick.HeightAt (fused lerps of the four samples around the point).
+inline float height_at(const SurfaceGrid& g, float local_x, float local_z) {
+  const Axis ax = axis(local_x, g.spacing, g.samples_x), az = axis(local_z, g.spacing, g.samples_z);
+  const float* h = g.height.data();
+  const size_t row0 = static_cast<size_t>(az.i0) * g.samples_x, row1 = static_cast<size_t>(az.i1) * g.samples_x;
+  const float top = lerp_fused(h[row0 + ax.i0], h[row0 + ax.i1], ax.f);
+  const float bottom = lerp_fused(h[row1 + ax.i0], h[row1 + ax.i1], ax.f);
+  return lerp_fused(top, bottom, az.f);
+}
+
+inline bool quad_missing(const SurfaceGrid& g, float local_x, float local_z) {
+  if (g.hole.empty()) return false;
+  // floor(local / scale), kept on the grid (the far edge belongs to the last quad).
+  int32_t qx = static_cast<int32_t>(std::floor(local_x / g.spacing));
+  int32_t qz = static_cast<int32_t>(std::floor(local_z / g.spacing));
+  qx = std::clamp(qx, 0, g.samples_x - 2);
+  qz = std::clamp(qz, 0, g.samples_z - 2);
+  return g.hole[static_cast<size_t>(qz) * (g.samples_x - 1) + qx] != 0;
+}
+
+// TerrainSurface.SampleAt.
+inline Ground sample(const SurfaceGrid& sg, float x, float z, int layer) {
+  Ground g;
+  const float lx = x - sg.origin_x, lz = z - sg.origin_z;
+  if (lx < 0.0f || lz < 0.0f || lx > sg.width_x() || lz > sg.width_z()) return g;  // Missed
+  if (quad_missing(sg, lx, lz)) return g;
+  const float h = height_at(sg, lx, lz);
+  g.px = x;
+  g.py = h + sg.origin_y;
+  g.pz = z;
+  // NormalAt: (left - right, 2 scale, down - up), UnitY when zero, else normalised.
+  const float sp = sg.spacing;
+  const float left = height_at(sg, lx - sp, lz), right = height_at(sg, lx + sp, lz);
+  const float down = height_at(sg, lx, lz - sp), up = height_at(sg, lx, lz + sp);
+  float nx = left - right, ny = 2.0f * sp, nz = down - up;
+  if (nx == 0.0f && ny == 0.0f && nz == 0.0f) {
+    nx = 0.0f, ny = 1.0f, nz = 0.0f;
+  } else {
+    const float ls = (nx * nx + ny * ny) + nz * nz;
+    if (ls < 1e-6f * 1e-6f) {
+      nx = ny = nz = 0.0f;  // Vector3.Normalize answers zero below its tolerance
+    } else {
+      const float inv = 1.0f / std::sqrt(ls);
+      nx *= inv, ny *= inv, nz *= inv;
+    }
+  }
+  g.nx = nx, g.ny = ny, g.nz = nz;
+  // WeightAt
+  if (layer == kNoLayer) {
+    g.weight = 1.0f;
+  } else if (layer < 0) {
+    g.weight = 0.0f;
+  } else {
+    const float* w = sg.weights[static_cast<size_t>(layer)].data();
+    const Axis ax = axis(lx, sp, sg.samples_x), az = axis(lz, sp, sg.samples_z);
+    const size_t row0 = static_cast<size_t>(az.i0) * sg.samples_x, row1 = static_cast<size_t>(az.i1) * sg.samples_x;
+    const float top = lerp_fused(w[row0 + ax.i0], w[row0 + ax.i1], ax.f);
+    const float bottom = lerp_fused(w[row1 + ax.i0], w[row1 + ax.i1], ax.f);
+    g.weight = lerp_fused(top, bottom, az.f);
+  }
+  g.hit = true;
+  return g;
+}
+
+}  // namespace voxkit::grass::detail
