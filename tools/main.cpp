@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   add_melt_command(app, ctx);
   add_zone_command(app, ctx);
   add_zone_hole_mask_command(app, ctx);
+  add_zone_extract_command(app, ctx);
   add_info_command(app, ctx);
   add_octree_command(app, ctx);
   add_save_command(app, ctx);
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   add_edit_command(app, ctx);
   add_foliage_command(app, ctx);
   add_grass_command(app, ctx);
+  add_convert_command(app, ctx);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

@@ -47,6 +47,9 @@ const std::map<std::string, std::string, std::less<>> kOptionNames{
     {"voxel-size", "--voxel-size"},
     {"world", "--world"},
     {"zone-out", "--zone-out"},
+    {"to", "--to"},
+    {"form", "--form"},
+    {"chunks", "--chunks NX,NY,NZ"},
 };
 
 }  // namespace

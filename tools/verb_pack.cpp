@@ -5,6 +5,7 @@
 
 #include "formats/zone/chunk_blob.hpp"
 #include "formats/core/io.hpp"
+#include "formats/zone/zone_input.hpp"
 #include "lib/codec/chunk_pack.hpp"
 #include "lib/core/error.hpp"
 #include "lib/core/grid.hpp"
@@ -33,6 +34,7 @@ struct UnpackOptions {
 // whose sample count matches.
 std::vector<uint8_t> read_grid(const std::string& path, const std::string& format, Dims cells) {
   const std::string name = io::display_name(path);
+  if (cells.nx == 0) throw_usage("a raw grid or an RLE stream needs its cells", {{"cells", "NX,NY,NZ"}});
   const uint64_t samples = cells.samples();
   if (format == "raw") {
     auto raw = io::read_all(path, samples);
@@ -60,25 +62,39 @@ std::vector<uint8_t> read_grid(const std::string& path, const std::string& forma
 void add_pack_commands(CLI::App& app, Context& ctx) {
   auto po = std::make_shared<PackOptions>();
   auto* pack = app.add_subcommand("pack", "Pack a grid into a chunk blob (per-chunk RLE streams + offsets)");
-  pack->add_option("input", po->input, "Grid: raw sample bytes or an RLE stream ('-' = stdin)")
+  pack->add_option("input", po->input,
+                   "Grid: raw sample bytes, an RLE stream, or a zone (its current grid) ('-' = stdin)")
       ->capture_default_str();
   pack->add_option("-o,--output", po->output, "Chunk blob container ('-' = stdout)")->capture_default_str();
-  pack->add_option("--cells", po->cells, "Grid cells NX,NY,NZ (samples are (NX+1)(NY+1)(NZ+1))")
-      ->required()
+  pack->add_option("--cells", po->cells,
+                   "Grid cells NX,NY,NZ (samples are (NX+1)(NY+1)(NZ+1)); not for a zone, which has its own")
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::Range(1u, 0x7fffffffu));
-  pack->add_option("--chunk-cells", po->chunk_cells, "Cells per chunk edge")
+  auto* chunk_opt = pack->add_option("--chunk-cells", po->chunk_cells, "Cells per chunk edge (a zone: its own)")
       ->capture_default_str()
       ->check(CLI::Range(1u, chunk_pack::kMaxChunkCells));
   pack->add_option("--input-format", po->input_format, "Input: raw sample bytes or an RLE stream")
       ->capture_default_str()
       ->check(CLI::IsMember({"raw", "rle"}));
-  pack->callback([&ctx, po] {
-    const Dims cells{po->cells[0], po->cells[1], po->cells[2]};
-    const auto layout = chunk_pack::make_layout(cells, po->chunk_cells);
+  pack->callback([&ctx, po, chunk_opt] {
     io::check_output(po->output, ctx.out());
-    const auto grid = read_grid(po->input, po->input_format, cells);
+    Dims cells = po->cells.empty() ? Dims{} : Dims{po->cells[0], po->cells[1], po->cells[2]};
+    uint32_t chunk_cells = po->chunk_cells;
+    std::vector<uint8_t> grid;
+    // A zone (file or dig-zone asset) is packed as its current grid, with its own chunk size.
+    if (po->input != "-" && po->cells.empty()) {
+      std::vector<uint8_t> bytes = io::read_all(po->input);
+      auto z = read_zone_if_any(bytes, io::display_name(po->input));
+      if (!z) throw_usage("a raw grid or an RLE stream needs its cells", {{"cells", "NX,NY,NZ"}});
+      cells = z->grid.cells;
+      if (!chunk_opt->count()) chunk_cells = z->meta.chunk_cells;
+      grid = std::move(z->grid.data);
+    } else {
+      if (!po->cells.empty()) chunk_pack::make_layout(cells, chunk_cells);  // refuses grids too large, before reading
+      grid = read_grid(po->input, po->input_format, cells);
+    }
+    const auto layout = chunk_pack::make_layout(cells, chunk_cells);
     const auto packed = chunk_pack::pack(layout, grid, ctx.progress("pack"));
     const auto file = chunk_blob::write(layout, packed);
     io::write_file(po->output, file, ctx.out());
@@ -91,7 +107,8 @@ void add_pack_commands(CLI::App& app, Context& ctx) {
 
   auto uo = std::make_shared<UnpackOptions>();
   auto* unpack = app.add_subcommand("unpack", "Unpack a chunk blob into a grid, or one chunk's samples");
-  unpack->add_option("input", uo->input, "Chunk blob container ('-' = stdin)")->capture_default_str();
+  unpack->add_option("input", uo->input, "Chunk blob container, or a zone (its current grid) ('-' = stdin)")
+      ->capture_default_str();
   unpack->add_option("-o,--output", uo->output, "Grid samples ('-' = stdout)")->capture_default_str();
   unpack->add_option("--output-format", uo->output_format, "Output: raw sample bytes or an RLE stream")
       ->capture_default_str()
@@ -104,7 +121,14 @@ void add_pack_commands(CLI::App& app, Context& ctx) {
     io::check_output(uo->output, ctx.out());
     const auto file = io::read_all(uo->input);
     const std::string name = io::display_name(uo->input);
-    const auto view = with_source(name, [&] { return chunk_blob::read(file); });
+    // A zone stands for the chunk blob of its current grid.
+    std::vector<uint8_t> zone_blob;
+    if (auto z = read_zone_if_any(file, name)) {
+      const auto layout = chunk_pack::make_layout(z->grid.cells, z->meta.chunk_cells);
+      zone_blob = chunk_blob::write(layout, chunk_pack::pack(layout, z->grid.data));
+    }
+    const auto view =
+        with_source(name, [&] { return chunk_blob::read(zone_blob.empty() ? std::span<const uint8_t>(file) : zone_blob); });
     std::vector<uint8_t> samples;
     std::string what = "grid";
     if (!uo->chunk.empty()) {

@@ -11,6 +11,8 @@ void add_rle_command(CLI::App& app, Context& ctx);
 void add_zone_command(CLI::App& app, Context& ctx);
 // zone hole-mask (tools/verb_zone_hole.cpp), added under the zone command.
 void add_zone_hole_mask_command(CLI::App& app, Context& ctx);
+// zone extract (tools/verb_zone_extract.cpp), added under the zone command.
+void add_zone_extract_command(CLI::App& app, Context& ctx);
 void add_pack_commands(CLI::App& app, Context& ctx);
 void add_info_command(CLI::App& app, Context& ctx);
 void add_b64_command(CLI::App& app, Context& ctx);
@@ -27,6 +29,7 @@ void add_bake_command(CLI::App& app, Context& ctx);
 void add_rebake_command(CLI::App& app, Context& ctx);
 void add_preview_command(CLI::App& app, Context& ctx);
 void add_grass_command(CLI::App& app, Context& ctx);
+void add_convert_command(CLI::App& app, Context& ctx);
 // grass residency (tools/verb_grass_residency.cpp), added under the grass command.
 void add_grass_residency_command(CLI::App& grass, Context& ctx);
 

@@ -39,9 +39,10 @@ std::string bytes_left(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte
 
 namespace {
 
-// 8-bit grey (1 channel, colour type 0), RGB (3, colour type 2) or RGBA (4, colour type 6).
+// 8-bit grey (1 channel, colour type 0), RGB (3, colour type 2) or RGBA (4, colour type 6);
+// `depth16`: 16-bit grey (2 bytes a pixel, big-endian, colour type 0).
 std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels, std::span<const uint8_t> px,
-                                   int level) {
+                                   int level, bool depth16 = false) {
   if (width == 0 || height == 0) throw_usage("cannot encode an empty picture as PNG");
   if (width > kMaxSide || height > kMaxSide) {
     throw_usage("a PNG is at most 2147483647 pixels across and down");
@@ -75,8 +76,8 @@ std::vector<uint8_t> encode_pixels(uint32_t width, uint32_t height, int channels
   std::vector<uint8_t> ihdr;
   put_be32(ihdr, width);
   put_be32(ihdr, height);
-  // 8 bits a channel, grey, RGB or RGBA, deflate, filter set 0, no interlace.
-  ihdr.insert(ihdr.end(), {8, uint8_t(channels == 4 ? 6 : channels == 3 ? 2 : 0), 0, 0, 0});
+  // 8 bits a channel (16 for 16-bit grey), grey, RGB or RGBA, deflate, filter set 0, no interlace.
+  ihdr.insert(ihdr.end(), {uint8_t(depth16 ? 16 : 8), uint8_t(channels == 4 ? 6 : channels == 3 ? 2 : 0), 0, 0, 0});
   put_chunk(out, "IHDR", ihdr);
   put_chunk(out, "IDAT", z);
   put_chunk(out, "IEND", {});
@@ -91,6 +92,12 @@ std::vector<uint8_t> encode(const RgbImage& img, int level) {
 
 std::vector<uint8_t> encode_gray(uint32_t width, uint32_t height, std::span<const uint8_t> grey, int level) {
   return encode_pixels(width, height, 1, grey, level);
+}
+
+std::vector<uint8_t> encode_gray16(uint32_t width, uint32_t height, std::span<const uint16_t> grey, int level) {
+  std::vector<uint8_t> be(grey.size() * 2);
+  for (size_t i = 0; i < grey.size(); ++i) be[2 * i] = uint8_t(grey[i] >> 8), be[2 * i + 1] = uint8_t(grey[i]);
+  return encode_pixels(width, height, 2, be, level, true);
 }
 
 std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<const uint8_t> rgba, int level) {

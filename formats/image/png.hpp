@@ -26,6 +26,9 @@ std::vector<uint8_t> encode_rgba(uint32_t width, uint32_t height, std::span<cons
 // The same as 8-bit greyscale (colour type 0): 1 byte a pixel, rows top first.
 std::vector<uint8_t> encode_gray(uint32_t width, uint32_t height, std::span<const uint8_t> grey,
                                  int level = kDefaultLevel);
+// 16-bit greyscale (colour type 0, bit depth 16), big-endian samples as PNG stores them.
+std::vector<uint8_t> encode_gray16(uint32_t width, uint32_t height, std::span<const uint16_t> grey,
+                                   int level = kDefaultLevel);
 // True when `bytes` start with the PNG signature's first four bytes.
 bool looks_like_png(std::span<const uint8_t> bytes);
 
