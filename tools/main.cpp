@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   add_foliage_command(app, ctx);
   add_grass_command(app, ctx);
   add_convert_command(app, ctx);
+  add_help_footers(app);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {

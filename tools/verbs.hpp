@@ -33,4 +33,7 @@ void add_convert_command(CLI::App& app, Context& ctx);
 // grass residency (tools/verb_grass_residency.cpp), added under the grass command.
 void add_grass_residency_command(CLI::App& grass, Context& ctx);
 
+// Examples and the global flags at the end of every verb's --help (tools/help_footer.cpp).
+void add_help_footers(CLI::App& app);
+
 }  // namespace voxkit::cli

@@ -83,4 +83,16 @@ err_has "unknown subcommand 'frob' (expected one of: pack, unpack, apply, replay
 run 2 "$VOXKIT" bake "$T/none.tif" -o "$T/none.vxz" --voxel-size -1
 err_has "must be a number above 0, got -1"
 checks=$((checks + 1)); [[ $(wc -c <"$T/err") -lt 300 ]] || fail "the range message is too long"
+# Every verb's help ends with examples and names the global flags.
+checks=$((checks + 1))
+for v in $("$VOXKIT" --help | awk '/^Subcommands:/{on=1; next} on && !NF {exit} on {print $1}'); do
+  subs=$("$VOXKIT" "$v" --help | awk '/^Subcommands:/{on=1; next} on && !NF {exit} on {print $1}')
+  paths=()
+  if [[ -n $subs ]]; then for s in $subs; do paths+=("$v $s"); done; else paths=("$v"); fi
+  for path in "${paths[@]}"; do
+    help=$("$VOXKIT" $path --help)
+    grep -q "Example" <<<"$help" || fail "voxkit $path --help has no example"
+    grep -q "Global flags" <<<"$help" || fail "voxkit $path --help does not name the global flags"
+  done
+done
 finish
