@@ -12,6 +12,7 @@
 #include "lib/core/error.hpp"
 #include "lib/grass/grass_math.hpp"
 #include "lib/grass/scatter.hpp"
+#include "lib/grass/surface_sample.hpp"
 
 using namespace voxkit::grass;
 
@@ -280,4 +281,18 @@ TEST_CASE("grass setup refuses what the engine would and grids too fine for an i
   CHECK_THROWS_AS(make_setup(t, 32.0f, 1.0f, g), voxkit::Error);
   t = default_type("x");
   CHECK(make_setup(t, 0.25f, 1.0f, g).cell_size == 1.0f);  // cells below 1 m read as 1 m
+}
+
+TEST_CASE("grass surface: dividing by a power-of-two spacing as a product gives the same bits", "[grass]") {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> pos(-5000.0f, 5000.0f);
+  for (float sp : {0.25f, 0.5f, 1.0f, 2.0f, 32.0f, 0.75f, 3.0f}) {
+    for (int i = 0; i < 20000; ++i) {
+      float x = pos(rng);
+      if (i % 7 == 0) x = std::ldexp(x, -140);  // results below the normal range too
+      const float a = voxkit::grass::detail::over_spacing(x, sp);
+      const float b = x / sp;
+      REQUIRE(std::memcmp(&a, &b, 4) == 0);
+    }
+  }
 }

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "formats/core/diagnostics.hpp"
+#include "formats/core/versions.hpp"
 #include "lib/core/error.hpp"
 #include "tools/context.hpp"
 #include "tools/verbs.hpp"
@@ -21,7 +22,23 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
   CLI::App app{"voxkit: bake, convert, repair and export voxel terrain, offline.", "voxkit"};
-  app.set_version_flag("--version", std::string("voxkit ") + VOXKIT_VERSION);
+  // --version (with --json: as an object) names voxkit's version and the libraries whose
+  // versions decide output bytes.
+  {
+    bool version = false, json = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      version |= a == "--version";
+      json |= a == "--json";
+    }
+    if (version) {
+      const std::string text = json ? build_versions().dump(2) + "\n" : build_versions_text();
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return kExitOk;
+    }
+  }
+  bool version_flag = false;  // handled above; declared so --help lists it
+  app.add_flag("--version", version_flag, "Print voxkit's version and its libraries' (with --json: as JSON)");
   app.require_subcommand(1);
   app.fallthrough();  // global flags are accepted after the verb too
 

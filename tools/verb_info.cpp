@@ -6,6 +6,7 @@
 
 #include "formats/core/identify.hpp"
 #include "formats/core/io.hpp"
+#include "formats/zone/zone_input.hpp"
 #include "formats/zone/rle_stream.hpp"
 #include "lib/core/error.hpp"
 #include "lib/core/grid.hpp"
@@ -41,7 +42,12 @@ void add_info_command(CLI::App& app, Context& ctx) {
       cells = Dims{opt->cells[0], opt->cells[1], opt->cells[2]};
       check_dims(*cells);
     }
-    auto d = with_source(name, [&] { return identify::identify(bytes, name); });
+    // With --cells, raw bytes of exactly that grid are a raw grid (before the loose
+    // describers: a raw grid can look like a Unity .raw heightmap or an RLE stream).
+    std::optional<identify::Description> d;
+    if (cells && bytes.size() == cells->samples() && !looks_like_zone(bytes))
+      d = rle_stream::describe_raw_grid(bytes, *cells);
+    if (!d) d = with_source(name, [&] { return identify::identify(bytes, name); });
     if (!d && cells) d = rle_stream::describe_raw_grid(bytes, *cells);
     if (!d) {
       const std::string what =

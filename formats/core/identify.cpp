@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "formats/edit/edit_log_info.hpp"
 #include "formats/grass/grass_info.hpp"
+#include "formats/image/raster_info.hpp"
 #include "formats/zone/chunk_blob.hpp"
 #include "formats/stationeers/octree_identify.hpp"
 #include "formats/zone/rle_stream.hpp"
@@ -18,13 +20,16 @@ const std::vector<Entry>& describers() {
   // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
   static const std::vector<Entry> list = {
       {"zone", describe_zone},
+      {"unity-asset", describe_unity_asset},
       {"chunk-blob", chunk_blob::describe},
       {"stationeers-save", save_info::describe_save},
       {"world-xml", save_info::describe_world_xml},
       {"terrain-base", octree_identify::describe_terrain_base},
       {"sm-chunk", sm::describe_sm_chunk},
       {"terrain-dat", octree_identify::describe_terrain_dat},
+      {"edit-log", edit_log::describe_vxlog},
       {"grass-type", grass::describe_grass_type},
+      {"raster", image::describe_raster},
       {"rle", rle_stream::describe},
   };
   return list;

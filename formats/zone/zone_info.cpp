@@ -1,6 +1,8 @@
 // Zone summaries: counts in parallel with integer sums, so figures never depend on threads.
 #include "formats/zone/zone_info.hpp"
 
+#include "formats/zone/unity_asset.hpp"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>
 
@@ -193,7 +195,7 @@ std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneS
   if (!m.source.empty()) line("source", m.source);
   std::string secs;
   for (auto& sec : s.sections) secs += (secs.empty() ? "" : ", ") + sec.tag_string() + " " + std::to_string(sec.length);
-  line("sections", secs);
+  if (!s.sections.empty()) line("sections", secs);
   return t;
 }
 
@@ -265,6 +267,21 @@ std::optional<identify::Description> describe_zone(std::span<const uint8_t> byte
   d.format = "zone";
   d.summary = "voxkit zone file, version " + std::to_string(zone_file::kVersionMajor) + "." +
               std::to_string(uint16_t(bytes[10] | bytes[11] << 8));
+  d.fields = zone_summary_fields(s);
+  d.details = zone_summary_json(s);
+  return d;
+}
+
+std::optional<identify::Description> describe_unity_asset(std::span<const uint8_t> bytes, const std::string& name) {
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  if (text.substr(0, 5) != "%YAML" || text.find("gridRle:") == std::string_view::npos) return std::nullopt;
+  const Zone z = unity::import_asset(text, name);
+  ZoneSummary s = summarize_zone(z, write_zone(z));
+  s.stored_bytes = bytes.size();
+  s.sections.clear();
+  identify::Description d;
+  d.format = "unity-asset";
+  d.summary = "dig-zone Unity asset (DigZoneData)";
   d.fields = zone_summary_fields(s);
   d.details = zone_summary_json(s);
   return d;

@@ -56,4 +56,8 @@ nlohmann::json zone_summary_json(const ZoneSummary& s);
 // they do but the file is damaged.
 std::optional<identify::Description> describe_zone(std::span<const uint8_t> bytes, const std::string& name);
 
+// The `info` describer of the dig-zone package's Unity asset (a YAML document with the grid
+// fields): the same summary as a zone file's, without sections.
+std::optional<identify::Description> describe_unity_asset(std::span<const uint8_t> bytes, const std::string& name);
+
 }  // namespace voxkit

@@ -103,4 +103,6 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> block, size_t expected,
   return out;
 }
 
+const char* lz4_library_version() { return LZ4_versionString(); }
+
 }  // namespace voxkit::lz4

@@ -36,4 +36,7 @@ void decompress_to(std::span<const uint8_t> block, std::span<uint8_t> out);
 std::vector<uint8_t> decompress(std::span<const uint8_t> block, size_t expected,
                                 size_t max_size = kMaxBlockSize);
 
+// The liblz4 this build runs with (LZ4_versionString), for `voxkit --version`.
+const char* lz4_library_version();
+
 }  // namespace voxkit::lz4

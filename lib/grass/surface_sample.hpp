@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "lib/grass/grass_math.hpp"
 #include "lib/grass/surface.hpp"
@@ -15,8 +17,24 @@ struct Axis {
   int32_t i0, i1;
   float f;
 };
+// local / spacing. Divided by a power of two (1 m, 0.5 m, 2 m grids), the quotient is the same
+// real number as the product with the reciprocal, so the correctly rounded results are the
+// same bits; the product is much cheaper.
+inline float over_spacing(float local, float spacing) {
+  uint32_t b;
+  std::memcpy(&b, &spacing, 4);
+  const uint32_t e = (b >> 23) & 0xFFu;
+  if ((b & 0x807FFFFFu) == 0 && e >= 1 && e <= 253) {
+    const uint32_t ib = (254u - e) << 23;  // 2^-(e - 127)
+    float inv;
+    std::memcpy(&inv, &ib, 4);
+    return local * inv;
+  }
+  return local / spacing;
+}
+
 inline Axis axis(float local, float spacing, int32_t samples) {
-  float s = local / spacing;
+  float s = over_spacing(local, spacing);
   // Math.Clamp(s, 0, samples - 1)
   const float top = static_cast<float>(samples) - 1.0f;
   if (s < 0.0f) s = 0.0f;
@@ -39,8 +57,8 @@ inline float height_at(const SurfaceGrid& g, float local_x, float local_z) {
 inline bool quad_missing(const SurfaceGrid& g, float local_x, float local_z) {
   if (g.hole.empty()) return false;
   // floor(local / scale), kept on the grid (the far edge belongs to the last quad).
-  int32_t qx = static_cast<int32_t>(std::floor(local_x / g.spacing));
-  int32_t qz = static_cast<int32_t>(std::floor(local_z / g.spacing));
+  int32_t qx = static_cast<int32_t>(std::floor(over_spacing(local_x, g.spacing)));
+  int32_t qz = static_cast<int32_t>(std::floor(over_spacing(local_z, g.spacing)));
   qx = std::clamp(qx, 0, g.samples_x - 2);
   qz = std::clamp(qz, 0, g.samples_z - 2);
   return g.hole[static_cast<size_t>(qz) * (g.samples_x - 1) + qx] != 0;

@@ -135,4 +135,6 @@ Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error) {
   return m;
 }
 
+int meshoptimizer_version() { return MESHOPTIMIZER_VERSION; }
+
 }  // namespace voxkit

@@ -35,4 +35,7 @@ lightmap::Stats add_lightmap_uv(Mesh& mesh, const lightmap::Options& opts);
 // vertex, or an index is out of range.
 void check_mesh(const Mesh& mesh, const char* what);
 
+// The meshoptimizer this build was compiled against (MESHOPTIMIZER_VERSION: 180 = 0.18).
+int meshoptimizer_version();
+
 }  // namespace voxkit

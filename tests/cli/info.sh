@@ -25,7 +25,7 @@ run 0 "$VOXKIT" info "$T/g.raw" --cells 2,2,2
 out_has "raw SDF sample grid"
 # unknown and damaged files: exit 1, a clear line, nothing on stdout
 run 1 "$VOXKIT" info "$T/g.raw"
-err_has "g.raw: unknown format: not any of zone, chunk-blob, stationeers-save, world-xml, terrain-base, sm-chunk, terrain-dat, grass-type, rle"
+err_has "g.raw: unknown format: not any of zone, unity-asset, chunk-blob, stationeers-save, world-xml, terrain-base, sm-chunk, terrain-dat, edit-log, grass-type, raster, rle"
 checks=$((checks + 1)); [[ ! -s $T/out ]] || fail "stdout not empty on error"
 head -c 50 "$T/g.vxcb" >"$T/cut.vxcb"
 run 1 "$VOXKIT" info "$T/cut.vxcb"
@@ -37,4 +37,26 @@ err_has "missing: cannot open"
 run 2 "$VOXKIT" info --bogus
 run 1 "$VOXKIT" info -
 err_has "<stdin>: empty file"
+# The dig-zone package's Unity asset: the zone summary.
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/unity/quarry.asset"
+out_has "dig-zone Unity asset"
+out_has "cells"
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/unity/quarry.asset" --json
+out_has '"format": "unity-asset"'
+# Rasters (a GeoTIFF heightmap, a PNG control map, a Unity .raw) and .vxlog edit logs.
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/dem/jacksboro_crop.tif" --json
+out_has '"format": "raster"'
+out_has '"driver": "GTiff"'
+out_has '"crs": "EPSG:'
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/dem/jacksboro_splat.png"
+out_has "raster (PNG)"
+python3 -c "import sys; sys.stdout.buffer.write(b'\x00\x10' * (33 * 33))" >"$T/hm.raw"
+run 0 "$VOXKIT" info "$T/hm.raw"
+out_has "Unity .raw heightmap"
+out_has "33 x 33 samples"
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/edits/network.vxlog" --json
+out_has '"format": "edit-log"'
+out_has '"network": true'
+run 0 "$VOXKIT" info "$VOXKIT_SOURCE_DIR/test_data/edits/ordered.vxlog"
+out_has "voxkit edit log (.vxlog), ordered"
 finish

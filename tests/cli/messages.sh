@@ -95,4 +95,11 @@ for v in $("$VOXKIT" --help | awk '/^Subcommands:/{on=1; next} on && !NF {exit} 
     grep -q "Global flags" <<<"$help" || fail "voxkit $path --help does not name the global flags"
   done
 done
+# --version names the libraries whose versions decide output bytes; --json as an object.
+run 0 "$VOXKIT" --version
+out_has "^voxkit "
+for lib in zlib lz4 gdal assimp tbb meshoptimizer; do out_has "  $lib "; done
+run 0 "$VOXKIT" --version --json
+checks=$((checks + 1))
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["voxkit"] and {"zlib","lz4","gdal","assimp","tbb"} <= set(j["libraries"])' "$T/out" || fail "--version --json"
 finish
