@@ -325,7 +325,7 @@ TEST_CASE("zone plan refuses zones over the sample limit with the fix, and outsi
   CHECK_THROWS_WITH(plan_zone(hf, b), Catch::Contains("too small for a border"));
 }
 
-TEST_CASE("zone plan refuses NoData under the zone; a fill policy makes it bakeable") {
+TEST_CASE("zone plan refuses NoData under the zone, a fill policy makes it bakeable") {
   Heightfield hf = random_terrain(8, 21, 21, 1.0, 1.0);
   hf.heights[10 + 21 * 10] = NAN;
   ZoneBoxSpec s = whole(0.5);

@@ -51,7 +51,7 @@ TEST_CASE("a georeferenced raster is placed from its geotransform, south-west co
   CHECK(shifted.at(0, 0) == 4);  // 9 - 5
 }
 
-TEST_CASE("NoData pixels become gaps; a zone over them is refused unless filled") {
+TEST_CASE("NoData pixels become gaps, a zone over them is refused unless filled") {
   test::TempDir dir;
   write_text(dir.file("hole.asc"), ascii_grid("-9999"));
   heightmap::Info info;
@@ -148,7 +148,7 @@ TEST_CASE("an unreadable heightmap is a clear error naming the file") {
   CHECK_THROWS_WITH(heightmap::read(dir.file("missing.tif"), {}), Catch::Contains("missing.tif"));
 }
 
-TEST_CASE("splat control images read through stb keep channel order; layer lists split") {
+TEST_CASE("splat control images read through stb keep channel order, layer lists split") {
   test::TempDir dir;
   RgbImage img;
   img.width = 1;

@@ -3,6 +3,8 @@
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 #include <catch2/catch.hpp>
+
+#include <sys/wait.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -41,7 +43,11 @@ Zone painted_zone() {
   return z;
 }
 
-int run_voxkit(const std::string& args) { return std::system((std::string(VOXKIT_BINARY) + " -q " + args).c_str()); }
+// The exit code of `voxkit -q ARGS` (std::system returns the wait status).
+int run_voxkit(const std::string& args) {
+  const int status = std::system((std::string(VOXKIT_BINARY) + " -q " + args).c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 
 std::vector<uint8_t> slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -150,7 +156,7 @@ TEST_CASE("mesh --clip-hole on a zone cuts to the zone's own hole") {
   CHECK(got.triangles < library_mesh(z, z.grid, true).triangles);
 }
 
-TEST_CASE("a zone meshes with the package's mesher and lightmap UVs by default; --iso and --merge with voxkit's") {
+TEST_CASE("a zone meshes with the package's mesher and lightmap UVs by default, --iso and --merge with voxkit's") {
   test::TempDir t;
   write_zone_file(t.file("z.vxz"), painted_zone());
   auto report = [&](const std::string& args) {

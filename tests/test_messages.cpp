@@ -219,7 +219,7 @@ TEST_CASE("chunk errors keep their offset through the form note and batch lines"
   CHECK_THAT(e.what(), Catch::Contains("lines.txt: line 1: offset"));
 }
 
-TEST_CASE("an error says its option in the library's words; naming it puts the flag there or in a note",
+TEST_CASE("an error says its option in the library's words, naming it puts the flag there or in a note",
           "[messages]") {
   Error e(ErrorKind::Data, "size does not match the cells 2 x 1 x 1", 4, "12", "16");
   e.set_hint("cells", "the cells").set_hint("convention");

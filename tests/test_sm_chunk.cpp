@@ -101,7 +101,7 @@ TEST_CASE("sm writes the Lua table as material, density pairs, one row per line"
   CHECK(sm::encode_json(c, one).back() == ']');
 }
 
-TEST_CASE("sm Lua reader takes what users paste: return, local x =, comments, ';', trailing comma",
+TEST_CASE("sm Lua reader takes what users paste: return, local x =, comments, semicolons, trailing comma",
           "[sm]") {
   const sm::Chunk c = sample_chunk();
   const std::string body = lua_numbers(c);

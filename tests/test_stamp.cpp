@@ -148,7 +148,7 @@ TEST_CASE("dirty chunks follow the package's rule", "[stamp]") {
   CHECK(r.hi == std::array<uint32_t, 3>{3, 1, 3});
 }
 
-TEST_CASE("logs of dig, add and paint are idempotent; smooth is not", "[stamp]") {
+TEST_CASE("logs of dig, add and paint are idempotent, smooth is not", "[stamp]") {
   const ByteGrid baked = terrain(48, 32, 48);
   std::mt19937 rng(7);
   std::vector<uint64_t> log;
