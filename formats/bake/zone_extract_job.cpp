@@ -9,6 +9,7 @@
 #include "formats/zone/chunk_blob.hpp"
 #include "formats/zone/unity_asset.hpp"
 #include "formats/zone/zone_file.hpp"
+#include "formats/zone/zone_input.hpp"
 #include "lib/codec/chunk_pack.hpp"
 #include "lib/codec/rle.hpp"
 #include "lib/core/error.hpp"
@@ -93,12 +94,14 @@ Report run(const Job& job) {
 
   io::check_output(job.output, job.out);
   std::vector<uint8_t> bytes = io::read_all(job.zone, job.max_input);
-  Zone z = with_source(rep.zone, [&] {
-    if (is_zone_file(bytes)) return read_zone(bytes);
-    std::string text(bytes.begin(), bytes.end());
-    return unity::import_asset(text, rep.zone);
-  });
+  std::optional<Zone> read = read_zone_if_any(bytes, rep.zone);
   bytes = {};
+  if (!read) {
+    Error e(ErrorKind::Data, "not a zone file or a dig-zone asset", 0);
+    e.set_source(rep.zone);
+    throw e;
+  }
+  Zone z = std::move(*read);
 
   const Dims& c = z.grid.cells;
   const uint32_t w = uint32_t(c.sx()), d = uint32_t(c.sz());
