@@ -6,9 +6,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <set>
+
+#include <tbb/global_control.h>
 
 #include "formats/mesh/mesh_export.hpp"
 #include "lib/core/error.hpp"
@@ -244,7 +248,7 @@ TEST_CASE("mesh export: a mesh with a bad index is a usage error, not a crash", 
   CHECK_THROWS_WITH(export_one(objs, MeshFormat::Obj), Catch::Contains("index 99 out of range"));
 }
 
-TEST_CASE("mesh export: many chunks are exported in batches joined into one valid glTF", "[mesh-export][validator]") {
+TEST_CASE("mesh export: many chunks with LODs and an empty object make one valid glTF with each node as its object alone", "[mesh-export][validator]") {
   // More objects than one batch, with LODs, an empty object and meshes of different sizes.
   std::vector<Mesh> meshes;
   meshes.reserve(200);
@@ -335,5 +339,130 @@ TEST_CASE("mesh export: an estimate over max_output_bytes is refused before expo
       CHECK(e.expected() == "at most " + std::to_string(est - 1) + " bytes");
       CHECK(e.found() == std::to_string(est) + " bytes");
     }
+  }
+}
+
+TEST_CASE("mesh export: glTF JSON is nlohmann's own dump of the document", "[mesh-export]") {
+  // The per-mesh arrays are serialised apart and spliced in: the text must be what one dump
+  // of the parsed document gives (compact in .glb; tab-indented with a final newline in .gltf).
+  Mesh c = test::cube(), t = test::tetrahedron(), g = test::quad_grid(3, -2, 5);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}}, {"chunk_1_0_0", {&g}}, {"chunk_2_0_0", {&t}}};
+  objs[2].local_origin = std::array<double, 3>{16, 0, 16};
+  const auto glb = export_one(objs, MeshFormat::Glb);
+  const uint32_t len = glb[12] | glb[13] << 8 | glb[14] << 16 | uint32_t(glb[15]) << 24;
+  std::string text(glb.begin() + 20, glb.begin() + 20 + len);
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  CHECK(nlohmann::json::parse(text).dump() == text);
+  const auto gltf = export_one(objs, MeshFormat::Gltf);
+  const std::string g_text(gltf.begin(), gltf.end());
+  CHECK(nlohmann::json::parse(g_text).dump(1, '\t') + "\n" == g_text);
+}
+
+TEST_CASE("mesh export: the same bytes for one and two threads in every format", "[mesh-export]") {
+  std::vector<Mesh> meshes;
+  for (int i = 0; i < 40; ++i) meshes.push_back(i % 2 ? test::cube(float(i)) : test::quad_grid(3 + i % 4, float(i), 0));
+  std::vector<ExportObject> objs;
+  for (int i = 0; i < 40; ++i) objs.push_back({"chunk_" + std::to_string(i) + "_0_0", {&meshes[size_t(i)]}, std::nullopt});
+  for (MeshFormat f : kAll) {
+    INFO("format " << mesh_format_name(f));
+    std::vector<uint8_t> one, two;
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+      one = export_one(objs, f);
+    }
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+      two = export_one(objs, f);
+    }
+    CHECK(one == two);
+  }
+}
+
+TEST_CASE("mesh export: FBX files say metres (UnitScaleFactor 100)", "[mesh-export]") {
+  Mesh c = test::cube();
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}, std::nullopt}};
+  const auto bytes = export_one(objs, MeshFormat::Fbx);
+  // The Properties70 record: S "UnitScaleFactor", S "double", S "Number", S "", D value.
+  auto value_of = [&](const std::string& name) -> double {
+    std::string key = "S";
+    const uint32_t n = uint32_t(name.size());
+    for (int i = 0; i < 4; ++i) key.push_back(char(n >> (8 * i)));
+    key += name;
+    const std::string file(bytes.begin(), bytes.end());
+    size_t at = file.find(key);
+    REQUIRE(at != std::string::npos);
+    at += key.size();
+    for (int k = 0; k < 3; ++k) {  // the three type and label strings
+      REQUIRE(file[at] == 'S');
+      const uint32_t len = uint8_t(file[at + 1]) | uint8_t(file[at + 2]) << 8 | uint8_t(file[at + 3]) << 16 |
+                           uint32_t(uint8_t(file[at + 4])) << 24;
+      at += 5 + len;
+    }
+    REQUIRE(file[at] == 'D');
+    double v;
+    std::memcpy(&v, file.data() + at + 1, 8);
+    return v;
+  };
+  CHECK(value_of("UnitScaleFactor") == 100.0);
+  CHECK(value_of("OriginalUnitScaleFactor") == 100.0);
+  // Assimp reads the scale back as the scene's metadata.
+  Assimp::Importer imp;
+  const aiScene* s = import(imp, bytes, MeshFormat::Fbx);
+  float scale = 0;
+  REQUIRE(s->mMetaData);
+  CHECK(s->mMetaData->Get("UnitScaleFactor", scale));
+  CHECK(scale == 100.0f);
+}
+
+TEST_CASE("mesh export: PLY colours are the uchar bytes the header declares", "[mesh-export]") {
+  Mesh c = test::cube();
+  c.colors[0] = {2.0f, -1.0f, 0.5f, 1.0f};  // out of range: clamped
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}, std::nullopt}};
+  const auto bytes = export_one(objs, MeshFormat::Ply);
+  const std::string file(bytes.begin(), bytes.end());
+  const size_t body = file.find("end_header\n") + 11;
+  REQUIRE(body > 11);
+  CHECK(file.find("property uchar red") < body);
+  // x y z nx ny nz s t as floats, then four bytes; faces: a count byte and three int32.
+  CHECK(bytes.size() == body + c.vertex_count() * (8 * 4 + 4) + c.triangle_count() * 13);
+  CHECK(bytes[body + 32] == 255);
+  CHECK(bytes[body + 33] == 0);
+  CHECK(bytes[body + 34] == 128);
+  CHECK(bytes[body + 35] == 255);
+  // ASCII: the same counts through Assimp.
+  MeshExportOptions o;
+  o.format = MeshFormat::Ply;
+  o.ply_ascii = true;
+  const auto text = export_meshes(objs, o);
+  CHECK(std::string(text.begin(), text.begin() + 21) == "ply\nformat ascii 1.0\n");
+  const Counts got = reimport_counts(text, MeshFormat::Ply);
+  CHECK(got.vertices == c.vertex_count());
+  CHECK(got.triangles == c.triangle_count());
+  CHECK(estimate_export_bytes(objs, o) <= text.size());
+}
+
+TEST_CASE("mesh export: OBJ, PLY and STL move local meshes by their node's translation", "[mesh-export]") {
+  Mesh t = test::tetrahedron();
+  ExportObject obj{"chunk_1_0_0", {&t}, std::array<double, 3>{16, 0, 16}};
+  std::vector<ExportObject> objs = {obj};
+  const std::array<double, 3> origin{10, -2, 30};
+  const double voxel = 0.5;
+  for (MeshFormat f : {MeshFormat::Obj, MeshFormat::Ply, MeshFormat::Stl}) {
+    INFO("format " << mesh_format_name(f));
+    Assimp::Importer imp;
+    const aiScene* s = import(imp, export_one(objs, f, origin, voxel), f);
+    float min_x = 1e30f, max_y = -1e30f, min_z = 1e30f;
+    for (unsigned i = 0; i < s->mNumMeshes; ++i)
+      for (unsigned v = 0; v < s->mMeshes[i]->mNumVertices; ++v) {
+        const aiVector3D p = s->mMeshes[i]->mVertices[v];
+        min_x = std::min(min_x, p.x);
+        max_y = std::max(max_y, p.y);
+        min_z = std::min(min_z, p.z);
+      }
+    // The node sits at (-(10 + 8), -2, 30 + 8); the tetrahedron spans 0..3 metres from it,
+    // x mirrored.
+    CHECK(min_x == -18.0f - 3.0f);
+    CHECK(max_y == -2.0f + 3.0f);
+    CHECK(min_z == 38.0f);
   }
 }

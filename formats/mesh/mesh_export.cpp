@@ -1,5 +1,5 @@
-// Mesh export: builds an Assimp scene in world metres and right-handed space, runs Assimp's
-// exporter in memory, then fixes what Assimp 5.2 writes (glTF extensions, FBX timestamps).
+// Mesh export: glTF, OBJ, PLY and STL through voxkit's own writers; FBX through an Assimp
+// scene in world metres and right-handed space, with what Assimp 5.2 writes fixed afterwards.
 #include "formats/mesh/mesh_export.hpp"
 
 #include <assimp/Exporter.hpp>
@@ -10,7 +10,10 @@
 #include <cctype>
 #include <memory>
 
+#include "formats/mesh/gltf_writer.hpp"
 #include "formats/mesh/mesh_export_fixup.hpp"
+#include "formats/mesh/mesh_scene.hpp"
+#include "formats/mesh/simple_writers.hpp"
 #include "lib/core/error.hpp"
 #include "lib/mesh/mesh_ops.hpp"
 
@@ -20,18 +23,17 @@ namespace {
 struct FormatInfo {
   MeshFormat format;
   const char* name;
-  const char* assimp_id;  // Assimp's exporter: glb2/gltf2 are glTF 2.0 (glb/gltf are 1.0)
   bool colors, uv, vertex_normals;
   bool uv1;  // a second UV set (lightmap UVs)
 };
 
 constexpr FormatInfo kFormats[] = {
-    {MeshFormat::Glb, "glb", "glb2", true, true, true, true},
-    {MeshFormat::Gltf, "gltf", "gltf2", true, true, true, true},
-    {MeshFormat::Obj, "obj", "objnomtl", true, true, true, false},
-    {MeshFormat::Ply, "ply", "plyb", true, true, true, false},
-    {MeshFormat::Stl, "stl", "stlb", false, false, false, false},
-    {MeshFormat::Fbx, "fbx", "fbx", true, true, true, true},
+    {MeshFormat::Glb, "glb", true, true, true, true},
+    {MeshFormat::Gltf, "gltf", true, true, true, true},
+    {MeshFormat::Obj, "obj", true, true, true, false},
+    {MeshFormat::Ply, "ply", true, true, true, false},
+    {MeshFormat::Stl, "stl", false, false, false, false},
+    {MeshFormat::Fbx, "fbx", true, true, true, true},
 };
 
 const FormatInfo& info(MeshFormat f) {
@@ -237,6 +239,7 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
   uint64_t total = 0;
   for (const auto& obj : objects)
     for (const Mesh* m : obj.lods) {
+      if (!m) continue;
       const uint64_t nv = m->vertex_count(), nt = m->triangle_count();
       const bool normals = fi.vertex_normals && !m->normals.empty();
       const bool colors = fi.colors && !m->colors.empty();
@@ -251,8 +254,14 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
           pt = 12;
           break;
         case MeshFormat::Ply:
-          pv = 12 + (normals ? 12 : 0) + (colors ? 16 : 0) + (uv ? 8 : 0);
-          pt = 13;
+          if (o.ply_ascii) {
+            // "x y z\n" and "3 a b c\n" at one character a number at least.
+            pv = 6 + (normals ? 6 : 0) + (uv ? 4 : 0) + (colors ? 8 : 0);
+            pt = 8;
+          } else {
+            pv = 12 + (normals ? 12 : 0) + (colors ? 4 : 0) + (uv ? 8 : 0);
+            pt = 13;
+          }
           break;
         case MeshFormat::Stl:
           pt = 50;
@@ -263,12 +272,13 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
           pt = 12 + (normals ? 72 : 0);
           break;
         case MeshFormat::Obj: {
-          // Text, and Assimp shares equal normals and uvs: only the "v x y z" lines (colours
-          // appended) count, at two characters a number, and each face "f  a/b/c ..." at
-          // one character per index field, plus a digit for every index of 10 or more.
-          const uint64_t fields = 1 + (uv ? 1 : 0) + (normals ? 1 : 0);
-          pv = 8 + (colors ? 8 : 0);
-          pt = 4 + 3 * (fields * (nv >= 10 ? 2 : 1) + 1);
+          // Text at one character a number: "v x y z\n" (" r g b" with colours), "vt u v\n",
+          // "vn x y z\n", and each face "f a/b/c a/b/c a/b/c\n" with a digit more for every
+          // index of 10 or more.
+          const uint64_t uv0 = fi.uv && !m->uv0.empty() ? 1 : 0;
+          const uint64_t fields = 1 + uv0 + (normals ? 1 : 0);
+          pv = 8 + (colors ? 6 : 0) + (uv0 ? 7 : 0) + (normals ? 9 : 0);
+          pt = 2 + 3 * (1 + fields * (nv >= 10 ? 2 : 1) + (fields - 1));
           break;
         }
       }
@@ -289,44 +299,32 @@ std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                 std::nullopt, "at most " + std::to_string(o.max_output_bytes) + " bytes",
                 std::to_string(est) + " bytes");
   }
-  // Assimp 5.2's glTF exporter grows its binary buffer by exactly each accessor's size, a
-  // cost quadratic in the number of meshes: many chunks are exported in batches and the
-  // batches joined, which keeps it linear.
-  constexpr size_t kBatch = 64;
-  if ((o.format == MeshFormat::Glb || o.format == MeshFormat::Gltf) && objects.size() > kBatch) {
-    std::vector<fixup::GltfParts> docs;
-    for (size_t at = 0; at < objects.size(); at += kBatch) {
-      auto part = build_scene(objects.subspan(at, std::min(kBatch, objects.size() - at)), o);
-      Assimp::Exporter exporter;
-      const aiExportDataBlob* blob = exporter.ExportToBlob(part.get(), "glb2", 0u);
-      if (!blob)
-        throw Error(ErrorKind::Io, std::string("Assimp could not write ") + fi.name + ": " +
-                                       exporter.GetErrorString());
-      const auto* p = static_cast<const uint8_t*>(blob->data);
-      docs.push_back(fixup::split_glb(std::vector<uint8_t>(p, p + blob->size)));
+  if (o.format != MeshFormat::Fbx) {
+    const bool flat = o.format != MeshFormat::Glb && o.format != MeshFormat::Gltf;
+    const mesh_scene::Scene scene = mesh_scene::build(objects, o, flat);
+    switch (o.format) {
+      case MeshFormat::Glb: return gltf_writer::write(scene, true);
+      case MeshFormat::Gltf: return gltf_writer::write(scene, false);
+      case MeshFormat::Obj: return simple_writers::write_obj(scene);
+      case MeshFormat::Ply: return simple_writers::write_ply(scene, o.ply_ascii);
+      default: {
+        uint64_t faces = 0;
+        for (const auto& m : scene.meshes) faces += m.mesh->triangle_count();
+        if (faces > 0xFFFFFFFFu)
+          throw Error(ErrorKind::Data, "an STL file holds at most 4294967295 triangles", std::nullopt,
+                      "at most 4294967295 triangles", std::to_string(faces) + " triangles");
+        return simple_writers::write_stl(scene);
+      }
     }
-    const fixup::GltfParts joined = fixup::join(docs);
-    if (o.format == MeshFormat::Glb) return fixup::glb(joined);
-    return fixup::gltf(joined.json, joined.bin);
   }
   auto scene = build_scene(objects, o);
   Assimp::Exporter exporter;
-  const aiExportDataBlob* blob = exporter.ExportToBlob(scene.get(), fi.assimp_id, 0u);
+  const aiExportDataBlob* blob = exporter.ExportToBlob(scene.get(), "fbx", 0u);
   if (!blob)
     throw Error(ErrorKind::Io, std::string("Assimp could not write ") + fi.name + ": " +
                                    exporter.GetErrorString());
-  std::vector<std::vector<uint8_t>> parts;
-  for (const aiExportDataBlob* b = blob; b; b = b->next) {
-    const auto* p = static_cast<const uint8_t*>(b->data);
-    parts.emplace_back(p, p + b->size);
-  }
-  switch (o.format) {
-    case MeshFormat::Glb: return fixup::glb(parts[0]);
-    case MeshFormat::Gltf:
-      return fixup::gltf(parts[0], parts.size() > 1 ? parts[1] : std::vector<uint8_t>{});
-    case MeshFormat::Fbx: return fixup::fbx(std::move(parts[0]));
-    default: return std::move(parts[0]);
-  }
+  const auto* p = static_cast<const uint8_t*>(blob->data);
+  return fixup::fbx(std::vector<uint8_t>(p, p + blob->size));
 }
 
 }  // namespace voxkit

@@ -1,5 +1,5 @@
-// Mesh export through Assimp: glTF 2.0 (.glb, .gltf), OBJ, PLY, STL and FBX, in world metres
-// and right-handed space (docs/mesh-export.md).
+// Mesh export: glTF 2.0 (.glb, .gltf), OBJ, PLY and STL by voxkit's own writers, FBX through
+// Assimp; in world metres and right-handed space (docs/mesh-export.md).
 #pragma once
 
 #include <array>
@@ -54,8 +54,10 @@ struct MeshExportOptions {
   // positions as they are.
   bool right_handed = true;
   // Refuse (a data error naming the estimate) when estimate_export_bytes() is over this:
-  // the exporter holds the whole file in memory, several times over for text formats.
+  // the exporter holds the whole file in memory (FBX through Assimp several times over).
   uint64_t max_output_bytes = kDefaultMaxMeshBytes;
+  // PLY as text ("format ascii 1.0") instead of binary little-endian.
+  bool ply_ascii = false;
 };
 
 // A cheap estimate of the file export_meshes() writes, from the vertex and triangle counts
@@ -67,7 +69,7 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
 std::string chunk_node_name(std::array<int32_t, 3> chunk);
 
 // Writes the scene in memory. Deterministic: the same objects and options give the same
-// bytes (FBX included: its creation time is fixed). glTF outputs declare only the extensions
+// bytes for any thread count (FBX included: its creation time is fixed). glTF outputs declare only the extensions
 // they use and pass the Khronos validator without errors or warnings; .gltf is one
 // self-contained file (the buffer is embedded as a base64 data URI).
 std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "formats/mesh/gltf_writer.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::fixup {
@@ -41,9 +42,7 @@ void collect_extensions(const json& j, std::set<std::string>& used) {
   }
 }
 
-// Declares only the extensions the document uses (Assimp 5.2 declares FB_ngon_encoding and
-// material extensions on every file), and replaces the generator string with one that does
-// not depend on how Assimp was packaged.
+// Declares only the extensions the document uses, and sets voxkit's generator string.
 void fix_document(json& doc) {
   std::set<std::string> used;
   collect_extensions(doc, used);
@@ -57,7 +56,7 @@ void fix_document(json& doc) {
     else
       doc[list] = kept;
   }
-  doc["asset"]["generator"] = "voxkit " VOXKIT_VERSION " (Open Asset Import Library)";
+  doc["asset"]["generator"] = gltf_writer::generator();
   // A scene without meshes: its material is unused and top-level arrays must not be empty.
   if (!doc.contains("meshes") || doc["meshes"].empty()) doc.erase("materials");
   for (auto it = doc.begin(); it != doc.end();) {
@@ -74,26 +73,6 @@ json parse_json(const uint8_t* p, size_t n, const char* what) {
   } catch (const json::exception& e) {
     throw Error(ErrorKind::Data, std::string("Assimp wrote an unreadable ") + what + ": " + e.what());
   }
-}
-
-const char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-std::string base64(const std::vector<uint8_t>& in) {
-  std::string out;
-  out.reserve((in.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 2 < in.size(); i += 3) {
-    uint32_t v = uint32_t(in[i]) << 16 | uint32_t(in[i + 1]) << 8 | in[i + 2];
-    for (int s = 18; s >= 0; s -= 6) out.push_back(kB64[(v >> s) & 63]);
-  }
-  if (size_t rest = in.size() - i) {
-    uint32_t v = uint32_t(in[i]) << 16 | (rest == 2 ? uint32_t(in[i + 1]) << 8 : 0);
-    out.push_back(kB64[(v >> 18) & 63]);
-    out.push_back(kB64[(v >> 12) & 63]);
-    out.push_back(rest == 2 ? kB64[(v >> 6) & 63] : '=');
-    out.push_back('=');
-  }
-  return out;
 }
 
 // --- FBX 7.5 binary node records: uint64 end offset, uint64 property count, uint64 property
@@ -171,6 +150,43 @@ void fix_time_stamp(FbxNode& stamp) {
         for (int i = 0; i < 4; ++i) k.props[1 + size_t(i)] = uint8_t(uint32_t(fl.value) >> (8 * i));
 }
 
+// A Properties70 record `P`: name, type, label, flags, then values. Sets the double value of
+// the records named UnitScaleFactor and OriginalUnitScaleFactor (centimetres per file unit:
+// Assimp 5.2 always writes 1, centimetres) to `cm`.
+void set_unit_scale(FbxNode& p, double cm) {
+  size_t at = 0;
+  bool named = false;
+  for (uint64_t i = 0; i < p.prop_count && at < p.props.size(); ++i) {
+    const char type = char(p.props[at++]);
+    if (type == 'S' || type == 'R') {
+      if (at + 4 > p.props.size()) return;
+      const size_t n = rd32(p.props, at);
+      if (at + 4 + n > p.props.size()) return;
+      const std::string v(p.props.begin() + long(at + 4), p.props.begin() + long(at + 4 + n));
+      if (i == 0) named = v == "UnitScaleFactor" || v == "OriginalUnitScaleFactor";
+      at += 4 + n;
+    } else if (type == 'D' || type == 'L') {
+      if (at + 8 > p.props.size()) return;
+      if (type == 'D' && named) {
+        uint64_t bits;
+        std::memcpy(&bits, &cm, 8);
+        for (int b = 0; b < 8; ++b) p.props[at + size_t(b)] = uint8_t(bits >> (8 * b));
+        return;
+      }
+      at += 8;
+    } else if (type == 'I' || type == 'F') {
+      at += 4;
+    } else if (type == 'Y') {
+      at += 2;
+    } else if (type == 'C') {
+      at += 1;
+    } else {
+      return;
+    }
+    if (!named) return;
+  }
+}
+
 }  // namespace
 
 GltfParts split_glb(const std::vector<uint8_t>& f) {
@@ -191,129 +207,13 @@ GltfParts split_glb(const std::vector<uint8_t>& f) {
   return p;
 }
 
-// A .glb container around the parts (JSON padded with spaces, BIN with zeros; no BIN chunk
-// when the buffer is empty).
-static std::vector<uint8_t> make_glb(const GltfParts& p) {
-  std::vector<uint8_t> text = p.json, bin = p.bin;
-  while (text.size() % 4) text.push_back(' ');
-  while (bin.size() % 4) bin.push_back(0);
-  std::vector<uint8_t> out;
-  const size_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
-  out.reserve(total);
-  wr32(out, kGlbMagic);
-  wr32(out, 2);
-  wr32(out, uint32_t(total));
-  wr32(out, uint32_t(text.size()));
-  wr32(out, kChunkJson);
-  out.insert(out.end(), text.begin(), text.end());
-  if (!bin.empty()) {
-    wr32(out, uint32_t(bin.size()));
-    wr32(out, kChunkBin);
-    out.insert(out.end(), bin.begin(), bin.end());
-  }
-  return out;
-}
-
-GltfParts join(const std::vector<GltfParts>& docs) {
-  auto bad = [](const std::string& what) {
-    throw Error(ErrorKind::Data, "cannot join Assimp's glTF batches: " + what);
-  };
-  // The one root node of a document's one scene.
-  auto root_of = [&](const json& d) -> size_t {
-    if (!d.contains("scenes") || d["scenes"].size() != 1 || !d["scenes"][0].contains("nodes") ||
-        d["scenes"][0]["nodes"].size() != 1)
-      bad("a document without exactly one scene and one root node");
-    const size_t r = d["scenes"][0]["nodes"][0].get<size_t>();
-    if (!d.contains("nodes") || r >= d["nodes"].size() || d["nodes"][r].contains("mesh"))
-      bad("a root node out of range or with a mesh");
-    return r;
-  };
-  auto count = [](const json& d, const char* key) -> size_t {
-    return d.contains(key) && d[key].is_array() ? d[key].size() : 0;
-  };
-  auto items = [](json& d, const char* key) -> json& {
-    if (!d.contains(key)) d[key] = json::array();
-    return d[key];
-  };
-  static const std::set<std::string> kKnown = {
-      "accessors", "asset", "bufferViews", "buffers", "materials", "meshes", "nodes",
-      "scene", "scenes", "extensionsUsed", "extensionsRequired"};
-  if (docs.empty()) bad("no documents");
-  json out = parse_json(docs[0].json.data(), docs[0].json.size(), "glTF JSON");
-  std::vector<uint8_t> bin = docs[0].bin;
-  const size_t root0 = root_of(out);
-  for (size_t b = 1; b < docs.size(); ++b) {
-    json d = parse_json(docs[b].json.data(), docs[b].json.size(), "glTF JSON");
-    for (auto it = d.begin(); it != d.end(); ++it)
-      if (!kKnown.count(it.key())) bad("an unexpected top-level key " + it.key());
-    if (count(d, "buffers") > 1) bad("a document with more than one buffer");
-    if (count(d, "meshes") > 0 && d["materials"] != out["materials"]) bad("different materials");
-    const size_t r = root_of(d);
-    // Buffer views move by where this buffer starts in the joined one.
-    while (bin.size() % 4) bin.push_back(0);
-    const size_t offset = bin.size();
-    bin.insert(bin.end(), docs[b].bin.begin(), docs[b].bin.end());
-    const size_t bv0 = count(out, "bufferViews"), acc0 = count(out, "accessors"),
-                 mesh0 = count(out, "meshes");
-    for (json v : d.value("bufferViews", json::array())) {
-      v["buffer"] = 0;
-      v["byteOffset"] = v.value("byteOffset", size_t(0)) + offset;
-      items(out, "bufferViews").push_back(std::move(v));
-    }
-    for (json a : d.value("accessors", json::array())) {
-      if (a.contains("bufferView")) a["bufferView"] = a["bufferView"].get<size_t>() + bv0;
-      items(out, "accessors").push_back(std::move(a));
-    }
-    for (json m : d.value("meshes", json::array())) {
-      for (json& p : m["primitives"]) {
-        for (auto& [name, index] : p["attributes"].items()) index = index.get<size_t>() + acc0;
-        if (p.contains("indices")) p["indices"] = p["indices"].get<size_t>() + acc0;
-        if (p.contains("targets")) bad("morph targets");
-      }
-      items(out, "meshes").push_back(std::move(m));
-    }
-    // Every node but the root, in order; the root's children go under the first root.
-    const json& nodes = d["nodes"];
-    std::vector<size_t> moved(nodes.size());
-    size_t next = count(out, "nodes");
-    for (size_t i = 0; i < nodes.size(); ++i)
-      if (i != r) moved[i] = next++;
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      if (i == r) continue;
-      json n = nodes[i];
-      if (n.contains("mesh")) n["mesh"] = n["mesh"].get<size_t>() + mesh0;
-      if (n.contains("children"))
-        for (json& c : n["children"]) {
-          const size_t k = c.get<size_t>();
-          if (k >= nodes.size() || k == r) bad("a child index out of range");
-          c = moved[k];
-        }
-      items(out, "nodes").push_back(std::move(n));
-    }
-    for (const json& c : nodes[r].value("children", json::array())) {
-      const size_t k = c.get<size_t>();
-      if (k >= nodes.size() || k == r) bad("a child index out of range");
-      items(out["nodes"][root0], "children").push_back(moved[k]);
-    }
-    for (const char* list : {"extensionsUsed", "extensionsRequired"})
-      for (const json& e : d.value(list, json::array()))
-        if (!out.contains(list) || std::find(out[list].begin(), out[list].end(), e) == out[list].end())
-          items(out, list).push_back(e);
-  }
-  if (!bin.empty()) out["buffers"] = json::array({json{{"byteLength", bin.size()}}});
-  const std::string text = out.dump();
-  return {std::vector<uint8_t>(text.begin(), text.end()), std::move(bin)};
-}
-
 std::vector<uint8_t> glb(const GltfParts& parts) {
   json doc = parse_json(parts.json.data(), parts.json.size(), "GLB JSON chunk");
   fix_document(doc);
   const std::string text = doc.dump();
-  return make_glb({std::vector<uint8_t>(text.begin(), text.end()),
-                   doc.contains("buffers") ? parts.bin : std::vector<uint8_t>{}});
+  if (!doc.contains("buffers")) return gltf_writer::glb_container(text, nullptr, 0);
+  return gltf_writer::glb_container(text, parts.bin.data(), parts.bin.size());
 }
-
-std::vector<uint8_t> glb(const std::vector<uint8_t>& f) { return glb(split_glb(f)); }
 
 std::vector<uint8_t> gltf(const std::vector<uint8_t>& text, const std::vector<uint8_t>& bin) {
   json doc = parse_json(text.data(), text.size(), ".gltf JSON");
@@ -321,7 +221,9 @@ std::vector<uint8_t> gltf(const std::vector<uint8_t>& text, const std::vector<ui
   if (doc.contains("buffers") && doc["buffers"].is_array() && !doc["buffers"].empty()) {
     if (doc["buffers"].size() != 1)
       throw Error(ErrorKind::Data, "Assimp wrote a .gltf with more than one buffer");
-    doc["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64(bin);
+    std::vector<uint8_t> uri;
+    gltf_writer::append_base64(uri, bin.data(), bin.size());
+    doc["buffers"][0]["uri"] = "data:application/octet-stream;base64," + std::string(uri.begin(), uri.end());
     doc["buffers"][0]["byteLength"] = bin.size();
   }
   std::string s = doc.dump(1, '\t');
@@ -333,7 +235,8 @@ std::vector<uint8_t> fbx(std::vector<uint8_t> f) {
   // Assimp 5.2 writes FBX 7.5 binary whose nodes with children lack the 25-byte null record
   // that closes a nested list, so FBX readers (Assimp's own included) reject the file. The
   // node tree is read and written again with the records; CreationTimeStamp's fields get the
-  // date of the fixed CreationTime string ("1970-01-01 10:00:00:000") Assimp already writes.
+  // date of the fixed CreationTime string ("1970-01-01 10:00:00:000") Assimp already writes,
+  // and the unit scale says metres (Assimp 5.2 writes centimetres whatever the scene says).
   static const char kMagic[] = "Kaydara FBX Binary  ";
   if (f.size() < 27 || std::memcmp(f.data(), kMagic, 20) != 0)
     throw Error(ErrorKind::Data, "Assimp wrote an FBX file without the binary header");
@@ -348,10 +251,17 @@ std::vector<uint8_t> fbx(std::vector<uint8_t> f) {
   }
   size_t tail = at + kFbxNull;
   if (f.size() - tail < 32) throw Error(ErrorKind::Data, "FBX footer truncated", tail);
-  for (auto& n : top)
+  for (auto& n : top) {
     if (n.name == "FBXHeaderExtension")
       for (auto& k : n.kids)
         if (k.name == "CreationTimeStamp") fix_time_stamp(k);
+    // The file is in metres: 100 centimetres per unit.
+    if (n.name == "GlobalSettings")
+      for (auto& k : n.kids)
+        if (k.name == "Properties70")
+          for (auto& prop : k.kids)
+            if (prop.name == "P") set_unit_scale(prop, 100.0);
+  }
 
   std::vector<uint8_t> out(f.begin(), f.begin() + 27);
   for (const auto& n : top) write_fbx_node(out, n);

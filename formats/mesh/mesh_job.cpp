@@ -66,6 +66,8 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   lightmap::Options lo;
   lo.size = job.lightmap_size;
   package::LightmapTotals lm_totals;
+  const bool framed = job.frame_origin || job.chunk_offset != std::array<int32_t, 3>{0, 0, 0};
+  if (framed && !r.package) throw_usage("only the package's mesher places chunks in a larger grid");
   if (r.package) {
     if (job.merge) throw_usage("the package's mesher makes one mesh per chunk: it cannot merge them");
     const uint32_t cc = mo.chunk_cells;
@@ -100,7 +102,8 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     parallel_each(zone.size(), [&](size_t i) {
       const package::ChunkMesh& pm = zone[i].mesh;
       ChunkMesh& out = chunks[i];
-      out.chunk = {int32_t(zone[i].chunk[0]), int32_t(zone[i].chunk[1]), int32_t(zone[i].chunk[2])};
+      out.chunk = {int32_t(zone[i].chunk[0]) + job.chunk_offset[0], int32_t(zone[i].chunk[1]) + job.chunk_offset[1],
+                   int32_t(zone[i].chunk[2]) + job.chunk_offset[2]};
       Mesh& m = out.mesh;
       m.positions.assign(pm.positions.begin(), pm.positions.end());
       m.normals.assign(pm.normals.begin(), pm.normals.end());
@@ -144,6 +147,9 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   std::vector<std::string> names;
   std::vector<std::vector<Mesh>> levels;
   if (job.merge) {
+    // Each chunk's triangles ordered on its own, in parallel: the merge keeps triangles in
+    // chunk order, so the merged mesh only needs its vertices in first-use order.
+    parallel_each(chunks.size(), [&](size_t i) { optimize_vertex_order(chunks[i].mesh, job.vertex_cache); });
     std::vector<const Mesh*> parts;
     for (const auto& c : chunks) parts.push_back(&c.mesh);
     Mesh merged = merge_meshes(parts);
@@ -163,8 +169,9 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   const size_t nl = 1 + job.lods.size();
   parallel_each(levels.size(), [&](size_t o) {
     auto& lv = levels[o];
-    for (size_t l = 1; l < nl; ++l) lv.push_back(simplify_mesh(lv[0], job.lods[l - 1], job.lod_error));
-    if (!r.package) optimize_vertex_order(lv[0]);  // the package's own order is kept
+    for (size_t l = 1; l < nl; ++l) lv.push_back(simplify_mesh(lv[0], job.lods[l - 1], job.lod_error, job.vertex_cache));
+    // The package's own order is kept.
+    if (!r.package) optimize_vertex_order(lv[0], job.merge ? VertexCacheMethod::None : job.vertex_cache);
   });
   r.optimise_seconds = since(t);
 
@@ -207,7 +214,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   }
   MeshExportOptions eo;
   eo.format = job.format;
-  eo.origin = src.origin;
+  eo.origin = job.frame_origin.value_or(src.origin);
   eo.voxel_size = src.voxel_size;
   eo.right_handed = job.right_handed;
   eo.max_output_bytes = job.max_output_bytes;

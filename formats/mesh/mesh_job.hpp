@@ -10,6 +10,7 @@
 #include "lib/mesh/package_zone.hpp"
 #include "formats/mesh/mesh_input.hpp"
 #include "lib/mesh/mesh.hpp"
+#include "lib/mesh/mesh_ops.hpp"
 #include "lib/core/progress.hpp"
 
 namespace voxkit {
@@ -33,10 +34,17 @@ struct MeshJob {
   std::optional<HoleRect> hole;         // overrides the input's hole
   std::vector<double> lods;             // extra LOD ratios, each in (0, 1), decreasing
   double lod_error = 0.05;
+  // Triangle order for the vertex cache (docs/mesh-export.md, "Vertex order").
+  VertexCacheMethod vertex_cache = VertexCacheMethod::Fifo;
   bool right_handed = true;
   uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
   // Mesh only these chunks (e.g. the ones an edit made dirty), in the order given.
   std::optional<std::vector<std::array<int32_t, 3>>> only_chunks;
+  // A tile of a larger grid (the package's mesher only): the chunks are named and placed as
+  // chunks of that grid, their indices plus `chunk_offset`, from `frame_origin` (the larger
+  // grid's sample 0), so a tile's chunks equal the whole grid's bit for bit.
+  std::array<int32_t, 3> chunk_offset{0, 0, 0};
+  std::optional<std::array<double, 3>> frame_origin;
 };
 
 struct LodStats {

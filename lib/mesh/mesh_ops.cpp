@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 
 #include "lib/core/error.hpp"
@@ -30,23 +31,6 @@ struct PosHash {
 };
 
 uint32_t key_bits(float f) { return std::bit_cast<uint32_t>(f == 0.0f ? 0.0f : f); }
-
-template <class T>
-void remap_stream(MeshArray<T>& v, const std::vector<uint32_t>& remap, size_t unique) {
-  if (v.empty()) return;
-  MeshArray<T> out(unique);
-  meshopt_remapVertexBuffer(out.data(), v.data(), v.size(), sizeof(T), remap.data());
-  v.swap(out);
-}
-
-// Applies a meshopt remap table (old -> new vertex, ~0 = dropped) to every stream.
-void apply_remap(Mesh& m, const std::vector<uint32_t>& remap, size_t unique) {
-  meshopt_remapIndexBuffer(m.indices.data(), m.indices.data(), m.indices.size(), remap.data());
-  remap_stream(m.positions, remap, unique);
-  remap_stream(m.normals, remap, unique);
-  remap_stream(m.colors, remap, unique);
-  remap_stream(m.uv0, remap, unique);
-}
 
 }  // namespace
 
@@ -104,34 +88,87 @@ Mesh merge_meshes(std::span<const Mesh* const> meshes) {
   return out;
 }
 
-void optimize_vertex_order(Mesh& m) {
+namespace {
+
+// Gathers the vertices a fetch remap keeps, from `src` into `dst`'s streams (dst may be src).
+void gather(Mesh& dst, const Mesh& src, const std::vector<uint32_t>& remap, size_t unique) {
+  auto one = [&](auto& out, const auto& in) {
+    using Array = std::remove_cvref_t<decltype(in)>;
+    if (in.empty()) {
+      out = Array{};
+      return;
+    }
+    Array a(unique);
+    meshopt_remapVertexBuffer(a.data(), in.data(), in.size(), sizeof(in[0]), remap.data());
+    out.swap(a);
+  };
+  one(dst.positions, src.positions);
+  one(dst.normals, src.normals);
+  one(dst.colors, src.colors);
+  one(dst.uv0, src.uv0);
+}
+
+bool identity(const std::vector<uint32_t>& remap) {
+  for (size_t i = 0; i < remap.size(); ++i)
+    if (remap[i] != i) return false;
+  return true;
+}
+
+// Triangle order for the vertex cache, in place.
+void order_triangles(MeshArray<uint32_t>& indices, size_t vertices, VertexCacheMethod method) {
+  if (method == VertexCacheMethod::Fifo)
+    meshopt_optimizeVertexCacheFifo(indices.data(), indices.data(), indices.size(), vertices, kVertexCacheSize);
+  else if (method == VertexCacheMethod::Full)
+    meshopt_optimizeVertexCache(indices.data(), indices.data(), indices.size(), vertices);
+}
+
+// Vertices of `src` in first-use order of `m.indices` (which index `src`'s vertices) into m;
+// nothing is copied when they are already in that order and all used.
+void order_vertices(Mesh& m, const Mesh& src) {
+  const size_t n = src.positions.size();
+  std::vector<uint32_t> remap(n);
+  const size_t unique = meshopt_optimizeVertexFetchRemap(remap.data(), m.indices.data(), m.indices.size(), n);
+  if (&m == &src && unique == n && identity(remap)) return;
+  meshopt_remapIndexBuffer(m.indices.data(), m.indices.data(), m.indices.size(), remap.data());
+  gather(m, src, remap, unique);
+}
+
+}  // namespace
+
+void optimize_vertex_order(Mesh& m, VertexCacheMethod method) {
   if (m.indices.empty()) {
     m = Mesh{};
     return;
   }
-  size_t n = m.positions.size();
-  meshopt_optimizeVertexCache(m.indices.data(), m.indices.data(), m.indices.size(), n);
-  std::vector<uint32_t> remap(n);
-  size_t unique =
-      meshopt_optimizeVertexFetchRemap(remap.data(), m.indices.data(), m.indices.size(), n);
-  apply_remap(m, remap, unique);
+  order_triangles(m.indices, m.positions.size(), method);
+  order_vertices(m, m);
 }
 
-Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error) {
+double vertex_cache_acmr(const Mesh& m) {
+  if (m.indices.empty()) return 0;
+  const meshopt_VertexCacheStatistics s =
+      meshopt_analyzeVertexCache(m.indices.data(), m.indices.size(), m.positions.size(), kVertexCacheSize, 0, 0);
+  return double(s.acmr);
+}
+
+Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error, VertexCacheMethod method) {
   if (!(ratio > 0 && ratio <= 1)) throw_usage("LOD ratio must be in (0, 1], found " + std::to_string(ratio));
-  Mesh m = mesh;
-  if (m.indices.empty() || ratio == 1) {
-    optimize_vertex_order(m);
+  if (mesh.indices.empty() || ratio == 1) {
+    Mesh m = mesh;
+    optimize_vertex_order(m, method);
     return m;
   }
-  size_t target = size_t(double(m.indices.size() / 3) * ratio) * 3;
-  MeshArray<uint32_t> out(m.indices.size());
-  size_t count = meshopt_simplify(out.data(), m.indices.data(), m.indices.size(),
-                                  &m.positions[0][0], m.positions.size(), sizeof(float) * 3,
+  size_t target = size_t(double(mesh.indices.size() / 3) * ratio) * 3;
+  Mesh m;
+  m.indices.resize(mesh.indices.size());
+  size_t count = meshopt_simplify(m.indices.data(), mesh.indices.data(), mesh.indices.size(),
+                                  &mesh.positions[0][0], mesh.positions.size(), sizeof(float) * 3,
                                   target, float(max_error), meshopt_SimplifyLockBorder, nullptr);
-  out.resize(count);
-  m.indices.swap(out);
-  optimize_vertex_order(m);
+  m.indices.resize(count);
+  if (m.indices.empty()) return Mesh{};
+  // Only the kept vertices are copied, once, straight from the full mesh.
+  order_triangles(m.indices, mesh.positions.size(), method);
+  order_vertices(m, mesh);
   return m;
 }
 

@@ -15,16 +15,31 @@ namespace voxkit {
 // (all with normals or none, and so on); a usage error otherwise.
 Mesh merge_meshes(std::span<const Mesh* const> meshes);
 
-// Reorders triangles for the post-transform vertex cache (meshopt_optimizeVertexCache), then
-// vertices in first-use order (meshopt_optimizeVertexFetchRemap) and drops unreferenced ones.
-// Deterministic: the same mesh in gives the same mesh out.
-void optimize_vertex_order(Mesh& mesh);
+// How triangles are ordered for the GPU's post-transform vertex cache: meshoptimizer's full
+// optimiser (meshopt_optimizeVertexCache, after Forsyth), its much cheaper FIFO one
+// (meshopt_optimizeVertexCacheFifo, after Sander et al.'s Tipsify) for a cache of
+// kVertexCacheSize, or the order as it is.
+enum class VertexCacheMethod { Full, Fifo, None };
+inline constexpr unsigned kVertexCacheSize = 16;
+
+// Reorders triangles for the post-transform vertex cache (`method`), then vertices in
+// first-use order (meshopt_optimizeVertexFetchRemap) and drops unreferenced ones; a mesh
+// already in that vertex order is left as it is (no copy). Deterministic: the same mesh in
+// gives the same mesh out.
+void optimize_vertex_order(Mesh& mesh, VertexCacheMethod method = VertexCacheMethod::Full);
+
+// The average cache miss ratio (vertex shader runs per triangle) of the mesh's triangle
+// order for a FIFO cache of kVertexCacheSize (meshopt_analyzeVertexCache); 0 for no triangles.
+// At best about 0.5 for a grid-like surface, at worst 3.
+double vertex_cache_acmr(const Mesh& mesh);
 
 // A level of detail: `mesh` simplified towards `ratio` of its triangles (0 < ratio <= 1)
 // with meshopt_simplify, keeping every vertex on an open border where it is (so LODs of
 // neighbouring chunks still meet) and a relative error of at most `max_error` (a fraction of
-// the mesh's extent). The result is vertex-order optimised and holds only vertices it uses.
-Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error = 0.05);
+// the mesh's extent). The result is vertex-order optimised (`method`) and holds only vertices
+// it uses.
+Mesh simplify_mesh(const Mesh& mesh, double ratio, double max_error = 0.05,
+                   VertexCacheMethod method = VertexCacheMethod::Full);
 
 // Adds lightmap UVs (lib/mesh/lightmap_uv.hpp) in uv1. Vertices split along chart borders are
 // appended after the mesh's own with their attributes copied. The stats' texel density is per

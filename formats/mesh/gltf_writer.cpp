@@ -1,0 +1,342 @@
+// glTF 2.0 writer: the JSON with nlohmann/json, the buffer filled straight from the mesh
+// arrays (in parallel, each mesh into its own byte range) into the output.
+#include "formats/mesh/gltf_writer.hpp"
+
+#include <nlohmann/json.hpp>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "lib/core/error.hpp"
+
+namespace voxkit::gltf_writer {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr uint32_t kGlbMagic = 0x46546C67;   // "glTF"
+constexpr uint32_t kChunkJson = 0x4E4F534A;  // "JSON"
+constexpr uint32_t kChunkBin = 0x004E4942;   // "BIN\0"
+constexpr int kArrayBuffer = 34962, kElementArrayBuffer = 34963;
+constexpr int kFloat = 5126, kUnsignedInt = 5125;
+constexpr uint64_t kMaxGlbBytes = 0xFFFFFFFFu;  // the GLB header's length is a uint32
+constexpr const char kUriPlaceholder[] = "voxkit-buffer-uri";
+
+enum Attr { kPosition, kNormal, kTexcoord0, kTexcoord1, kColor, kIndices, kAttrCount };
+constexpr const char* kAttrName[] = {"POSITION", "NORMAL", "TEXCOORD_0", "TEXCOORD_1", "COLOR_0", nullptr};
+constexpr const char* kAttrType[] = {"VEC3", "VEC3", "VEC2", "VEC2", "VEC4", "SCALAR"};
+constexpr size_t kAttrComponents[] = {3, 3, 2, 2, 4, 1};
+
+// Where one mesh's attributes go in the buffer, and their bounds.
+struct MeshPlan {
+  bool has[kAttrCount] = {};
+  size_t count[kAttrCount] = {};
+  uint64_t offset[kAttrCount] = {};
+  std::array<float, 4> min[kAttrCount], max[kAttrCount];
+  uint32_t index_min = 0, index_max = 0;
+};
+
+// What Assimp's glTF exporter did to every normal, kept so files stay as they were: scaled to
+// unit length in float arithmetic (a zero normal is left alone).
+std::array<float, 3> unit(std::array<float, 3> n) {
+  const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (len == 0.0f) return n;
+  const float inv = 1.0f / len;
+  return {n[0] * inv, n[1] * inv, n[2] * inv};
+}
+
+// The values of vertex v's attribute `a` as written (count kAttrComponents[a]).
+void attribute(const mesh_scene::SceneMesh& sm, Attr a, size_t v, float* out) {
+  const Mesh& m = *sm.mesh;
+  switch (a) {
+    case kPosition: {
+      const auto p = sm.frame.position(m.positions[v]);
+      std::memcpy(out, p.data(), 12);
+      break;
+    }
+    case kNormal: {
+      const auto n = unit(sm.frame.normal(m.normals[v]));
+      std::memcpy(out, n.data(), 12);
+      break;
+    }
+    case kTexcoord0:
+      // A second UV set needs a first: an all-zero one for meshes without uv0.
+      out[0] = m.uv0.empty() ? 0.0f : m.uv0[v][0];
+      out[1] = 1.0f - (m.uv0.empty() ? 0.0f : m.uv0[v][1]);
+      break;
+    case kTexcoord1:
+      out[0] = m.uv1[v][0];
+      out[1] = 1.0f - m.uv1[v][1];
+      break;
+    case kColor:
+      for (size_t c = 0; c < 4; ++c) out[c] = mesh_scene::clamp01(m.colors[v][c]);
+      break;
+    default: break;
+  }
+}
+
+MeshPlan plan_mesh(const mesh_scene::SceneMesh& sm) {
+  const Mesh& m = *sm.mesh;
+  MeshPlan p;
+  p.has[kPosition] = true;
+  p.has[kNormal] = !m.normals.empty();
+  p.has[kTexcoord0] = !m.uv0.empty() || !m.uv1.empty();
+  p.has[kTexcoord1] = !m.uv1.empty();
+  p.has[kColor] = !m.colors.empty();
+  p.has[kIndices] = true;
+  const size_t nv = m.vertex_count();
+  for (int a = 0; a < kIndices; ++a) {
+    if (!p.has[a]) continue;
+    p.count[a] = nv;
+    p.min[a].fill(std::numeric_limits<float>::infinity());
+    p.max[a].fill(-std::numeric_limits<float>::infinity());
+    float value[4];
+    for (size_t v = 0; v < nv; ++v) {
+      attribute(sm, Attr(a), v, value);
+      for (size_t c = 0; c < kAttrComponents[a]; ++c) {
+        p.min[a][c] = std::min(p.min[a][c], value[c]);
+        p.max[a][c] = std::max(p.max[a][c], value[c]);
+      }
+    }
+  }
+  p.count[kIndices] = m.indices.size();
+  if (!m.indices.empty()) {
+    const auto [lo, hi] = std::minmax_element(m.indices.begin(), m.indices.end());
+    p.index_min = *lo;
+    p.index_max = *hi;
+  }
+  return p;
+}
+
+void fill_mesh(const mesh_scene::SceneMesh& sm, const MeshPlan& p, uint8_t* buffer) {
+  const Mesh& m = *sm.mesh;
+  float value[4];
+  for (int a = 0; a < kIndices; ++a) {
+    if (!p.has[a]) continue;
+    uint8_t* at = buffer + p.offset[a];
+    const size_t bytes = 4 * kAttrComponents[a];
+    for (size_t v = 0; v < p.count[a]; ++v, at += bytes) {
+      attribute(sm, Attr(a), v, value);
+      std::memcpy(at, value, bytes);
+    }
+  }
+  uint8_t* at = buffer + p.offset[kIndices];
+  for (size_t t = 0; t < m.indices.size(); t += 3, at += 12) {
+    const auto tri = sm.frame.triangle(&m.indices[t]);
+    std::memcpy(at, tri.data(), 12);
+  }
+}
+
+json floats(const std::array<float, 4>& v, size_t n) {
+  json a = json::array();
+  for (size_t i = 0; i < n; ++i) a.push_back(double(v[i]));
+  return a;
+}
+
+void put32(uint8_t* at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) at[i] = uint8_t(v >> (8 * i));
+}
+
+}  // namespace
+
+const char* generator() { return "voxkit " VOXKIT_VERSION; }
+
+void append_base64(std::vector<uint8_t>& out, const uint8_t* in, size_t n) {
+  static const char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const size_t start = out.size();
+  out.resize(start + (n + 2) / 3 * 4);
+  uint8_t* o = out.data() + start;
+  size_t i = 0;
+  for (; i + 2 < n; i += 3) {
+    const uint32_t v = uint32_t(in[i]) << 16 | uint32_t(in[i + 1]) << 8 | in[i + 2];
+    *o++ = uint8_t(kB64[v >> 18]);
+    *o++ = uint8_t(kB64[(v >> 12) & 63]);
+    *o++ = uint8_t(kB64[(v >> 6) & 63]);
+    *o++ = uint8_t(kB64[v & 63]);
+  }
+  if (const size_t rest = n - i) {
+    const uint32_t v = uint32_t(in[i]) << 16 | (rest == 2 ? uint32_t(in[i + 1]) << 8 : 0);
+    *o++ = uint8_t(kB64[v >> 18]);
+    *o++ = uint8_t(kB64[(v >> 12) & 63]);
+    *o++ = uint8_t(rest == 2 ? kB64[(v >> 6) & 63] : '=');
+    *o++ = '=';
+  }
+}
+
+std::vector<uint8_t> glb_container(const std::string& text, const uint8_t* bin, size_t bin_size) {
+  const size_t json_len = (text.size() + 3) / 4 * 4, bin_len = (bin_size + 3) / 4 * 4;
+  const uint64_t total = 12 + 8 + json_len + (bin_size ? 8 + bin_len : 0);
+  if (total > kMaxGlbBytes)
+    throw Error(ErrorKind::Data, "a .glb file holds at most 4 GiB", std::nullopt,
+                "at most " + std::to_string(kMaxGlbBytes) + " bytes", std::to_string(total) + " bytes");
+  std::vector<uint8_t> out = mesh_scene::output_buffer(total);
+  out.resize(total);
+  put32(&out[0], kGlbMagic);
+  put32(&out[4], 2);
+  put32(&out[8], uint32_t(total));
+  put32(&out[12], uint32_t(json_len));
+  put32(&out[16], kChunkJson);
+  std::memcpy(&out[20], text.data(), text.size());
+  std::memset(&out[20 + text.size()], ' ', json_len - text.size());
+  if (bin_size) {
+    put32(&out[20 + json_len], uint32_t(bin_len));
+    put32(&out[24 + json_len], kChunkBin);
+    if (bin) std::memcpy(&out[28 + json_len], bin, bin_size);
+  }
+  return out;
+}
+
+std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
+  const size_t nm = scene.meshes.size();
+  std::vector<MeshPlan> plans(nm);
+  tbb::parallel_for(size_t(0), nm, [&](size_t i) { plans[i] = plan_mesh(scene.meshes[i]); });
+
+  // The buffer: every attribute of every mesh in turn (all 4-byte multiples); accessors and
+  // buffer views one per attribute, numbered in the same order.
+  uint64_t buffer_size = 0;
+  std::vector<size_t> first_accessor(nm);
+  size_t accessor_count = 0;
+  for (size_t i = 0; i < nm; ++i) {
+    first_accessor[i] = accessor_count;
+    for (int a = 0; a < kAttrCount; ++a)
+      if (plans[i].has[a]) {
+        plans[i].offset[a] = buffer_size;
+        buffer_size += uint64_t(plans[i].count[a]) * 4 * kAttrComponents[a];
+        ++accessor_count;
+      }
+  }
+
+  json doc;
+  doc["asset"] = {{"generator", generator()}, {"version", "2.0"}};
+  doc["scene"] = 0;
+  doc["scenes"] = json::array({json{{"nodes", json::array({0})}}});
+  json nodes = json::array();
+  for (const auto& n : scene.nodes) {
+    json node = {{"name", n.name}};
+    if (!n.children.empty()) node["children"] = n.children;
+    if (n.mesh) node["mesh"] = *n.mesh;
+    if (n.translation && (*n.translation != std::array<float, 3>{0, 0, 0})) {
+      const auto& t = *n.translation;
+      node["matrix"] = {1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                        double(t[0]), double(t[1]), double(t[2]), 1.0};
+    }
+    nodes.push_back(std::move(node));
+  }
+  doc["nodes"] = std::move(nodes);
+
+  // The per-mesh arrays (accessors, bufferViews, meshes) are made and serialised per mesh in
+  // parallel, by nlohmann/json as the rest, and put in place of their placeholders: the same
+  // text one dump of the whole document gives.
+  enum { kAccessors, kViews, kMeshes, kLists };
+  static const char* const kListKey[] = {"accessors", "bufferViews", "meshes"};
+  std::vector<std::array<std::string, kLists>> parts(nm);
+  // In a .gltf the elements sit two tabs deep.
+  auto element = [&](const json& j) {
+    if (binary) return j.dump();
+    std::string t = j.dump(1, '\t'), r = "\t\t";
+    r.reserve(t.size() + t.size() / 8);
+    for (char c : t) {
+      r += c;
+      if (c == '\n') r += "\t\t";
+    }
+    return r;
+  };
+  const std::string sep = binary ? "," : ",\n";
+  tbb::parallel_for(size_t(0), nm, [&](size_t i) {
+    const MeshPlan& p = plans[i];
+    json attributes = json::object();
+    size_t index = first_accessor[i], indices = 0;
+    auto& out = parts[i];
+    for (int a = 0; a < kAttrCount; ++a, ++index) {
+      if (!p.has[a]) {
+        --index;
+        continue;
+      }
+      const size_t bytes = p.count[a] * 4 * kAttrComponents[a];
+      const json view = {{"buffer", 0},
+                         {"byteLength", bytes},
+                         {"byteOffset", p.offset[a]},
+                         {"target", a == kIndices ? kElementArrayBuffer : kArrayBuffer}};
+      json acc = {{"bufferView", index},
+                  {"byteOffset", 0},
+                  {"componentType", a == kIndices ? kUnsignedInt : kFloat},
+                  {"count", p.count[a]},
+                  {"type", kAttrType[a]}};
+      if (a == kIndices) {
+        acc["min"] = {p.index_min};
+        acc["max"] = {p.index_max};
+        indices = index;
+      } else {
+        acc["min"] = floats(p.min[a], kAttrComponents[a]);
+        acc["max"] = floats(p.max[a], kAttrComponents[a]);
+        attributes[kAttrName[a]] = index;
+      }
+      for (auto [list, j] : {std::pair<int, const json*>{kAccessors, &acc}, {kViews, &view}}) {
+        if (!out[size_t(list)].empty()) out[size_t(list)] += sep;
+        out[size_t(list)] += element(*j);
+      }
+    }
+    out[kMeshes] = element({{"name", scene.meshes[i].name},
+                            {"primitives", json::array({json{{"attributes", std::move(attributes)},
+                                                             {"indices", indices},
+                                                             {"material", 0},
+                                                             {"mode", 4}}})}});
+  });
+  if (nm) {
+    for (int l = 0; l < kLists; ++l) doc[kListKey[l]] = std::string("voxkit-") + kListKey[l];
+    const double grey = double(0.8f);
+    doc["materials"] = json::array({json{
+        {"name", "voxkit_terrain"},
+        {"pbrMetallicRoughness", {{"baseColorFactor", {grey, grey, grey, 1.0}}, {"metallicFactor", 0.0}}}}});
+    doc["buffers"] = json::array({json{{"byteLength", buffer_size}}});
+    if (!binary) doc["buffers"][0]["uri"] = kUriPlaceholder;
+  }
+  std::string text = binary ? doc.dump() : doc.dump(1, '\t') + "\n";
+  if (nm) {
+    // Each placeholder string, quotes included, becomes its array.
+    std::string joined;
+    size_t from = 0;
+    for (int l = 0; l < kLists; ++l) {
+      const std::string token = std::string("\"voxkit-") + kListKey[l] + "\"";
+      const size_t at = text.find(token, from);
+      joined.append(text, from, at - from);
+      joined += binary ? "[" : "[\n";
+      for (size_t i = 0; i < nm; ++i) {
+        if (i) joined += sep;
+        joined += parts[i][size_t(l)];
+        parts[i][size_t(l)] = std::string();
+      }
+      joined += binary ? "]" : "\n\t]";
+      from = at + token.size();
+    }
+    joined.append(text, from, std::string::npos);
+    text.swap(joined);
+  }
+  auto fill = [&](uint8_t* buffer) {
+    tbb::parallel_for(size_t(0), nm, [&](size_t i) { fill_mesh(scene.meshes[i], plans[i], buffer); });
+  };
+
+  if (binary) {
+    std::vector<uint8_t> out = glb_container(text, nullptr, buffer_size);
+    if (buffer_size) fill(out.data() + 28 + (text.size() + 3) / 4 * 4);
+    return out;
+  }
+  if (!nm) return {text.begin(), text.end()};
+  const size_t at = text.find(kUriPlaceholder);
+  std::vector<uint8_t> bin(buffer_size);
+  fill(bin.data());
+  static const std::string kPrefix = "data:application/octet-stream;base64,";
+  std::vector<uint8_t> out = mesh_scene::output_buffer(text.size() + kPrefix.size() + (buffer_size + 2) / 3 * 4);
+  out.insert(out.end(), text.begin(), text.begin() + long(at));
+  out.insert(out.end(), kPrefix.begin(), kPrefix.end());
+  append_base64(out, bin.data(), bin.size());
+  bin = {};
+  out.insert(out.end(), text.begin() + long(at + sizeof(kUriPlaceholder) - 1), text.end());
+  return out;
+}
+
+}  // namespace voxkit::gltf_writer

@@ -1,0 +1,29 @@
+// glTF 2.0 writer for chunk meshes: .glb (JSON and BIN chunks) and .gltf (the buffer embedded
+// as a base64 data URI). Byte layouts: the glTF 2.0 specification, sections 3 and 4.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/mesh/mesh_scene.hpp"
+
+namespace voxkit::gltf_writer {
+
+// The whole file. Each mesh is one primitive (mode 4, material 0) with one accessor and one
+// buffer view per attribute, in the order POSITION, NORMAL, TEXCOORD_0, TEXCOORD_1, COLOR_0,
+// then the uint32 indices; every accessor carries min and max. Texture v is stored as 1 - v
+// (glTF's texture origin is top-left). Deterministic, and the same for any thread count.
+std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary);
+
+// Base64 (RFC 4648, with padding) of `n` bytes appended to `out`.
+void append_base64(std::vector<uint8_t>& out, const uint8_t* data, size_t n);
+
+// A .glb container around a JSON text and a binary buffer: the JSON chunk padded with spaces,
+// the BIN chunk with zeros, no BIN chunk when the buffer is empty.
+std::vector<uint8_t> glb_container(const std::string& json, const uint8_t* bin, size_t bin_size);
+
+// The generator string every glTF output carries.
+const char* generator();
+
+}  // namespace voxkit::gltf_writer

@@ -1,0 +1,271 @@
+// OBJ, PLY and STL writers: binary layouts filled in parallel per mesh at offsets known up
+// front, text formatted in parallel blocks and appended in order.
+#include "formats/mesh/simple_writers.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace voxkit::simple_writers {
+namespace {
+
+using mesh_scene::Scene;
+using mesh_scene::SceneMesh;
+
+// A run of lines of one mesh: `section` says which lines, [lo, hi) which items.
+struct Block {
+  size_t mesh;
+  int section;
+  size_t lo, hi;
+};
+constexpr size_t kBlockItems = 8192;
+constexpr size_t kWaveBlocks = 64;  // blocks formatted at once: bounds the text held twice
+
+void add_blocks(std::vector<Block>& blocks, size_t mesh, int section, size_t n) {
+  for (size_t lo = 0; lo < n; lo += kBlockItems) blocks.push_back({mesh, section, lo, std::min(n, lo + kBlockItems)});
+}
+
+// Formats the blocks in parallel, a wave at a time, and appends their text in order.
+template <class Format>
+void append_blocks(std::vector<uint8_t>& out, const std::vector<Block>& blocks, Format&& format) {
+  for (size_t w = 0; w < blocks.size(); w += kWaveBlocks) {
+    const size_t n = std::min(kWaveBlocks, blocks.size() - w);
+    std::vector<std::string> text(n);
+    tbb::parallel_for(size_t(0), n, [&](size_t k) { format(blocks[w + k], text[k]); });
+    for (const auto& t : text) out.insert(out.end(), t.begin(), t.end());
+  }
+}
+
+void put_float(std::string& s, float v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  s.append(buf, r.ptr);
+}
+void put_uint(std::string& s, uint64_t v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  s.append(buf, r.ptr);
+}
+
+uint8_t byte_weight(float w) { return uint8_t(std::lround(mesh_scene::clamp01(w) * 255.0f)); }
+
+void append(std::vector<uint8_t>& out, const std::string& s) { out.insert(out.end(), s.begin(), s.end()); }
+
+// --- OBJ
+
+enum ObjSection { kObjGroup, kObjV, kObjVt, kObjVn, kObjF };
+
+}  // namespace
+
+std::vector<uint8_t> write_obj(const Scene& scene) {
+  const size_t nm = scene.meshes.size();
+  // 1-based numbers of each mesh's first v, vt and vn line.
+  std::vector<std::array<uint64_t, 3>> base(nm);
+  std::array<uint64_t, 3> next{1, 1, 1};
+  std::vector<Block> blocks;
+  for (size_t i = 0; i < nm; ++i) {
+    const Mesh& m = *scene.meshes[i].mesh;
+    base[i] = next;
+    next[0] += m.vertex_count();
+    if (!m.uv0.empty()) next[1] += m.vertex_count();
+    if (!m.normals.empty()) next[2] += m.vertex_count();
+    blocks.push_back({i, kObjGroup, 0, 0});
+    add_blocks(blocks, i, kObjV, m.vertex_count());
+    if (!m.uv0.empty()) add_blocks(blocks, i, kObjVt, m.vertex_count());
+    if (!m.normals.empty()) add_blocks(blocks, i, kObjVn, m.vertex_count());
+    add_blocks(blocks, i, kObjF, m.triangle_count());
+  }
+  std::vector<uint8_t> out;
+  append(out, "# voxkit " VOXKIT_VERSION "\n");
+  append_blocks(out, blocks, [&](const Block& b, std::string& s) {
+    const SceneMesh& sm = scene.meshes[b.mesh];
+    const Mesh& m = *sm.mesh;
+    switch (b.section) {
+      case kObjGroup:
+        s += "g " + sm.name + "\n";
+        break;
+      case kObjV:
+        for (size_t v = b.lo; v < b.hi; ++v) {
+          const auto p = sm.frame.position(m.positions[v]);
+          s += "v ";
+          for (int a = 0; a < 3; ++a) put_float(s, p[size_t(a)]), s += a < 2 ? " " : "";
+          if (!m.colors.empty())
+            for (int c = 0; c < 3; ++c) s += ' ', put_float(s, mesh_scene::clamp01(m.colors[v][size_t(c)]));
+          s += '\n';
+        }
+        break;
+      case kObjVt:
+        for (size_t v = b.lo; v < b.hi; ++v) {
+          s += "vt ";
+          put_float(s, m.uv0[v][0]);
+          s += ' ';
+          put_float(s, m.uv0[v][1]);
+          s += '\n';
+        }
+        break;
+      case kObjVn:
+        for (size_t v = b.lo; v < b.hi; ++v) {
+          const auto n = sm.frame.normal(m.normals[v]);
+          s += "vn ";
+          for (int a = 0; a < 3; ++a) put_float(s, n[size_t(a)]), s += a < 2 ? " " : "";
+          s += '\n';
+        }
+        break;
+      case kObjF: {
+        const bool uv = !m.uv0.empty(), normals = !m.normals.empty();
+        for (size_t t = b.lo; t < b.hi; ++t) {
+          const auto tri = sm.frame.triangle(&m.indices[3 * t]);
+          s += 'f';
+          for (uint32_t k : tri) {
+            s += ' ';
+            put_uint(s, base[b.mesh][0] + k);
+            if (uv || normals) s += '/';
+            if (uv) put_uint(s, base[b.mesh][1] + k);
+            if (normals) s += '/', put_uint(s, base[b.mesh][2] + k);
+          }
+          s += '\n';
+        }
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+std::vector<uint8_t> write_ply(const Scene& scene, bool ascii) {
+  bool normals = false, uv = false, colors = false;
+  uint64_t vertices = 0, faces = 0;
+  std::vector<uint64_t> first_vertex, first_face;
+  for (const auto& sm : scene.meshes) {
+    normals = normals || !sm.mesh->normals.empty();
+    uv = uv || !sm.mesh->uv0.empty();
+    colors = colors || !sm.mesh->colors.empty();
+    first_vertex.push_back(vertices);
+    first_face.push_back(faces);
+    vertices += sm.mesh->vertex_count();
+    faces += sm.mesh->triangle_count();
+  }
+  std::string header = std::string("ply\nformat ") + (ascii ? "ascii" : "binary_little_endian") +
+                       " 1.0\ncomment voxkit " VOXKIT_VERSION "\nelement vertex " + std::to_string(vertices) +
+                       "\nproperty float x\nproperty float y\nproperty float z\n";
+  if (normals) header += "property float nx\nproperty float ny\nproperty float nz\n";
+  if (uv) header += "property float s\nproperty float t\n";
+  if (colors) header += "property uchar red\nproperty uchar green\nproperty uchar blue\nproperty uchar alpha\n";
+  header += "element face " + std::to_string(faces) + "\nproperty list uchar int vertex_index\nend_header\n";
+
+  // One vertex's floats and colour bytes as written.
+  auto vertex = [&](const SceneMesh& sm, size_t v, float* f, uint8_t* c) {
+    const Mesh& m = *sm.mesh;
+    size_t k = 0;
+    for (float x : sm.frame.position(m.positions[v])) f[k++] = x;
+    if (normals) {
+      const auto n = m.normals.empty() ? std::array<float, 3>{0, 0, 0} : sm.frame.normal(m.normals[v]);
+      for (float x : n) f[k++] = x;
+    }
+    if (uv) {
+      f[k++] = m.uv0.empty() ? 0.0f : m.uv0[v][0];
+      f[k++] = m.uv0.empty() ? 0.0f : m.uv0[v][1];
+    }
+    if (colors)
+      for (size_t i = 0; i < 4; ++i) c[i] = m.colors.empty() ? 0 : byte_weight(m.colors[v][i]);
+    return k;
+  };
+
+  std::vector<uint8_t> out(header.begin(), header.end());
+  const size_t nm = scene.meshes.size();
+  if (!ascii) {
+    const size_t floats = 3 + (normals ? 3 : 0) + (uv ? 2 : 0), vbytes = 4 * floats + (colors ? 4 : 0);
+    const size_t vstart = out.size(), fstart = vstart + vertices * vbytes;
+    out.resize(fstart + faces * 13);
+    tbb::parallel_for(size_t(0), nm, [&](size_t i) {
+      const SceneMesh& sm = scene.meshes[i];
+      const Mesh& m = *sm.mesh;
+      uint8_t* at = out.data() + vstart + first_vertex[i] * vbytes;
+      float f[8];
+      uint8_t c[4];
+      for (size_t v = 0; v < m.vertex_count(); ++v, at += vbytes) {
+        vertex(sm, v, f, c);
+        std::memcpy(at, f, 4 * floats);
+        if (colors) std::memcpy(at + 4 * floats, c, 4);
+      }
+      at = out.data() + fstart + first_face[i] * 13;
+      for (size_t t = 0; t < m.indices.size(); t += 3, at += 13) {
+        const auto tri = sm.frame.triangle(&m.indices[t]);
+        at[0] = 3;
+        for (size_t k = 0; k < 3; ++k) {
+          const int32_t ix = int32_t(first_vertex[i] + tri[k]);
+          std::memcpy(at + 1 + 4 * k, &ix, 4);
+        }
+      }
+    });
+    return out;
+  }
+  enum { kVertices, kFaces };
+  std::vector<Block> blocks;
+  for (size_t i = 0; i < nm; ++i) add_blocks(blocks, i, kVertices, scene.meshes[i].mesh->vertex_count());
+  for (size_t i = 0; i < nm; ++i) add_blocks(blocks, i, kFaces, scene.meshes[i].mesh->triangle_count());
+  append_blocks(out, blocks, [&](const Block& b, std::string& s) {
+    const SceneMesh& sm = scene.meshes[b.mesh];
+    if (b.section == kVertices) {
+      float f[8];
+      uint8_t c[4];
+      for (size_t v = b.lo; v < b.hi; ++v) {
+        const size_t k = vertex(sm, v, f, c);
+        for (size_t j = 0; j < k; ++j) {
+          if (j) s += ' ';
+          put_float(s, f[j]);
+        }
+        if (colors)
+          for (uint8_t x : c) s += ' ', put_uint(s, x);
+        s += '\n';
+      }
+      return;
+    }
+    for (size_t t = b.lo; t < b.hi; ++t) {
+      const auto tri = sm.frame.triangle(&sm.mesh->indices[3 * t]);
+      s += '3';
+      for (uint32_t k : tri) s += ' ', put_uint(s, first_vertex[b.mesh] + k);
+      s += '\n';
+    }
+  });
+  return out;
+}
+
+std::vector<uint8_t> write_stl(const Scene& scene) {
+  uint64_t faces = 0;
+  std::vector<uint64_t> first_face;
+  for (const auto& sm : scene.meshes) {
+    first_face.push_back(faces);
+    faces += sm.mesh->triangle_count();
+  }
+  std::vector<uint8_t> out(84 + faces * 50, 0);
+  // The 80-byte header must not start with "solid" (that marks the text form).
+  static const char kHeader[] = "voxkit " VOXKIT_VERSION " binary STL";
+  std::memcpy(out.data(), kHeader, std::min(sizeof kHeader - 1, size_t(80)));
+  const uint32_t count = uint32_t(faces);
+  std::memcpy(out.data() + 80, &count, 4);
+  tbb::parallel_for(size_t(0), scene.meshes.size(), [&](size_t i) {
+    const SceneMesh& sm = scene.meshes[i];
+    const Mesh& m = *sm.mesh;
+    uint8_t* at = out.data() + 84 + first_face[i] * 50;
+    for (size_t t = 0; t < m.indices.size(); t += 3, at += 50) {
+      const auto tri = sm.frame.triangle(&m.indices[t]);
+      std::array<std::array<float, 3>, 3> p;
+      for (size_t k = 0; k < 3; ++k) p[k] = sm.frame.position(m.positions[tri[k]]);
+      double u[3], w[3];
+      for (size_t a = 0; a < 3; ++a) u[a] = double(p[1][a]) - p[0][a], w[a] = double(p[2][a]) - p[0][a];
+      double n[3] = {u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]};
+      const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+      float fn[3];
+      for (size_t a = 0; a < 3; ++a) fn[a] = len > 0 ? float(n[a] / len) : 0.0f;
+      std::memcpy(at, fn, 12);
+      for (size_t k = 0; k < 3; ++k) std::memcpy(at + 12 + 12 * k, p[k].data(), 12);
+    }
+  });
+  return out;
+}
+
+}  // namespace voxkit::simple_writers
