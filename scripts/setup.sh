@@ -12,10 +12,15 @@ PACKAGES=(
   python3 python3-lz4 python3-numpy lua5.4 nodejs
   libtomlplusplus-dev libvulkan-dev glslang-tools mesa-vulkan-drivers
 )
-# Optional: only the mesh benchmark's peer needs VTK. `scripts/setup.sh --bench` adds it.
-if [[ "${1:-}" == "--bench" ]]; then
-  PACKAGES+=(python3-vtk9)
-fi
+# Optional sets (docs/world.md has their cost): `--tests` adds what the world tests run (the
+# build engine Snakemake, a Slurm controller and node daemon with munge; Ninja is above);
+# `--bench` adds those and the mesh benchmarks' peers (VTK, the assimp command).
+for arg in "$@"; do
+  case "$arg" in
+    --tests) PACKAGES+=(snakemake slurm-wlm munge) ;;
+    --bench) PACKAGES+=(python3-vtk9 assimp-utils snakemake slurm-wlm munge) ;;
+  esac
+done
 
 missing=()
 for p in "${PACKAGES[@]}"; do

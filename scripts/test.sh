@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config=${1:-release}
-scripts/setup.sh
+scripts/setup.sh --tests
 scripts/build.sh "$config"
 cd "build/$config"
 ctest --output-on-failure -j "$(nproc)"

@@ -63,6 +63,13 @@ const std::map<std::string, std::vector<std::string>>& examples() {
         "voxkit grass scatter Meadow.vxgrass dem.tif --splat control.png --layers Grass,Rock --cells=-2,-2,1,1 --json"}},
       {"grass residency", {"voxkit grass residency --path camera.csv --range 160 --capacity 256 --json"}},
       {"grass type", {"voxkit grass type Meadow.vxgrass --to json"}},
+      {"tile bake", {"voxkit tile bake world.toml --tile 2,3 -o tile_2_3.vxz"}},
+      {"tile mesh", {"voxkit tile mesh world.toml --tile 2,3 --zone tile_2_3.vxz -o tile_2_3.glb"}},
+      {"tile index", {"voxkit tile index world.toml --dir plan -o plan/world_index.json"}},
+      {"plan",
+       {"voxkit plan world.toml --emit ninja -o plan && ninja -C plan",
+        "voxkit plan world.toml --emit snakemake -o plan && cd plan && snakemake --profile profiles/local",
+        "voxkit plan saves.toml --emit snakemake -o resets"}},
   };
   return m;
 }

@@ -2,8 +2,11 @@
 #include <malloc.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <string_view>
+#include <vector>
 
 #include "formats/core/diagnostics.hpp"
 #include "formats/core/versions.hpp"
@@ -50,27 +53,44 @@ int main(int argc, char** argv) {
   app.add_option("-j,--threads", ctx.threads, "Worker threads (0 = all cores)")
       ->check(CLI::Range(0, 1024));
 
-  add_bake_command(app, ctx);
-  add_rebake_command(app, ctx);
-  add_preview_command(app, ctx);
-  add_mesh_command(app, ctx);
-  add_caves_command(app, ctx);
-  add_melt_command(app, ctx);
-  add_zone_command(app, ctx);
-  add_zone_hole_mask_command(app, ctx);
-  add_zone_extract_command(app, ctx);
-  add_info_command(app, ctx);
-  add_octree_command(app, ctx);
-  add_save_command(app, ctx);
-  add_pack_commands(app, ctx);
-  add_rle_command(app, ctx);
-  add_b64_command(app, ctx);
-  add_lz4_command(app, ctx);
-  add_chunk_command(app, ctx);
-  add_edit_command(app, ctx);
-  add_foliage_command(app, ctx);
-  add_grass_command(app, ctx);
-  add_convert_command(app, ctx);
+  // Only the verb asked for is built (CLI11 allocates every option of every verb it is given,
+  // a third of the start-up): all of them for --help, no verb, or a name that is not a verb.
+  struct Verb {
+    std::vector<std::string_view> names;
+    void (*add)(CLI::App&, Context&);
+  };
+  static const Verb kVerbs[] = {
+      {{"bake"}, add_bake_command},       {{"rebake"}, add_rebake_command},
+      {{"preview"}, add_preview_command}, {{"mesh"}, add_mesh_command},
+      {{"caves"}, add_caves_command},     {{"melt"}, add_melt_command},
+      {{"zone"}, add_zone_command},       {{"zone"}, add_zone_hole_mask_command},
+      {{"zone"}, add_zone_extract_command}, {{"info"}, add_info_command},
+      {{"octree"}, add_octree_command},   {{"save"}, add_save_command},
+      {{"pack", "unpack"}, add_pack_commands}, {{"rle"}, add_rle_command},
+      {{"b64"}, add_b64_command},         {{"lz4"}, add_lz4_command},
+      {{"chunk"}, add_chunk_command},     {{"edit"}, add_edit_command},
+      {{"foliage"}, add_foliage_command}, {{"grass"}, add_grass_command},
+      {{"convert"}, add_convert_command}, {{"tile"}, add_tile_command},
+      {{"plan"}, add_plan_command},
+  };
+  std::string_view asked;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-j" || a == "--threads") {
+      ++i;
+      continue;
+    }
+    if (a == "-h" || a == "--help") break;  // before any verb: the whole list
+    if (!a.empty() && a[0] != '-') {
+      asked = a;
+      break;
+    }
+  }
+  bool known = false;
+  for (const Verb& v : kVerbs)
+    for (std::string_view n : v.names) known |= n == asked;
+  for (const Verb& v : kVerbs)
+    if (!known || std::find(v.names.begin(), v.names.end(), asked) != v.names.end()) v.add(app, ctx);
   add_help_footers(app);
 
   std::unique_ptr<tbb::global_control> threads;

@@ -30,6 +30,8 @@ void add_rebake_command(CLI::App& app, Context& ctx);
 void add_preview_command(CLI::App& app, Context& ctx);
 void add_grass_command(CLI::App& app, Context& ctx);
 void add_convert_command(CLI::App& app, Context& ctx);
+void add_tile_command(CLI::App& app, Context& ctx);
+void add_plan_command(CLI::App& app, Context& ctx);
 // grass residency (tools/verb_grass_residency.cpp), added under the grass command.
 void add_grass_residency_command(CLI::App& grass, Context& ctx);
 

@@ -16,7 +16,7 @@ Heightfield load_terrain(const Terrain& t, heightmap::Info& info) {
   return hf;
 }
 
-void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf) {
+void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf, const GridFrame* frame) {
   if (t.splat.empty()) return;
   if (t.splat.size() > 4) {
     throw_usage("at most four splat control images, got " + std::to_string(t.splat.size()));
@@ -32,14 +32,14 @@ void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf) {
                 " control image(s) hold at most " + std::to_string(4 * images.size()));
   }
   // A georeferenced raster's images cover its pixel edges; Unity placement its sample span.
-  double x0 = hf.origin_x, z0 = hf.origin_z, x1 = hf.max_x(), z1 = hf.max_z();
+  double x0 = hf.source_min_x(), z0 = hf.source_min_z(), x1 = hf.source_max_x(), z1 = hf.source_max_z();
   if (!t.placement.terrain_size) {
     x0 -= hf.dx / 2;
     x1 += hf.dx / 2;
     z0 -= hf.dz / 2;
     z1 += hf.dz / 2;
   }
-  zone.splat = resample_splat(images, uint32_t(names.size()), zone.meta, x0, z0, x1, z1);
+  zone.splat = resample_splat(images, uint32_t(names.size()), zone.meta, x0, z0, x1, z1, frame);
   zone.meta.layer_names = names;
 }
 

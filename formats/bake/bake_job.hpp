@@ -31,7 +31,8 @@ struct Terrain {
 // Reads and places the heightmap, fills NoData as asked; `info` says what was read.
 Heightfield load_terrain(const Terrain& t, heightmap::Info& info);
 // Reads the splat maps (if any) and resamples them to the zone's columns, naming the layers.
-void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf);
+// The images cover the whole source `hf` is (a window of); `frame` places a tile zone.
+void place_splat(const Terrain& t, Zone& zone, const Heightfield& hf, const GridFrame* frame = nullptr);
 
 struct BakeJob {
   Terrain terrain;

@@ -1,148 +1,64 @@
-// Heightmap readers: GDAL rasters (with georeferencing and warping) and Unity .raw files.
+// Heightmap readers: Unity .raw files here, GDAL rasters through the GDAL plug-in
+// (formats/image/gdal/heightmap_gdal.cpp), loaded only when one is read.
 #include "formats/image/heightmap.hpp"
-
-#include <gdal_priv.h>
-#include <gdal_utils.h>
-#include <ogr_spatialref.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <memory>
 #include <sstream>
 
-#include "formats/image/gdal_messages.hpp"
 #include "formats/core/io.hpp"
+#include "formats/image/gdal_plugin.hpp"
+#include "formats/image/heightmap_internal.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::heightmap {
-namespace {
+namespace internal {
 
-struct DatasetCloser {
-  void operator()(GDALDataset* d) const { GDALClose(d); }
-};
-using Dataset = std::unique_ptr<GDALDataset, DatasetCloser>;
-
-// What a raster without a placement needs, and the options that give it.
 const std::string kPlacementFix = "give the terrain size W,H,L (and the terrain position X,Y,Z)";
 const std::vector<Error::Hint> kPlacementHints{{"terrain-size", "the terrain size"},
                                                {"terrain-pos", "the terrain position"}};
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string crs_name(const OGRSpatialReference& srs) {
-  const char* auth = srs.GetAuthorityName(nullptr);
-  const char* code = srs.GetAuthorityCode(nullptr);
-  if (auth && code) return std::string(auth) + ":" + code;
-  const char* name = srs.GetName();
-  return name ? name : "unnamed CRS";
-}
-
-// The normaliser of an integer data type (Unity placement), 1 for floats.
-double type_max(GDALDataType t) {
-  switch (t) {
-    case GDT_Byte: return 255.0;
-    case GDT_UInt16: return 65535.0;
-    case GDT_Int16: return 32767.0;
-    case GDT_UInt32: return 4294967295.0;
-    case GDT_Int32: return 2147483647.0;
-    default: return 1.0;
-  }
-}
-
-// Places normalised samples (row 0 at z = 0 when `rows_from_z0`) Unity's way.
-Heightfield place_unity(std::vector<float>&& norm, uint32_t w, uint32_t d, bool rows_from_z0,
-                        const Options& o) {
+void place_unity_frame(Heightfield& hf, const Options& o) {
   const auto& size = *o.terrain_size;
   if (!(size[0] > 0) || !(size[2] > 0) || !(size[1] >= 0)) {
     throw_usage("the terrain size W,H,L needs positive W and L and H >= 0");
   }
-  Heightfield hf;
-  hf.width = w;
-  hf.depth = d;
-  hf.dx = size[0] / (w - 1);
-  hf.dz = size[2] / (d - 1);
+  hf.dx = size[0] / (hf.width - 1);
+  hf.dz = size[2] / (hf.depth - 1);
   hf.origin_x = o.terrain_pos[0];
   hf.origin_z = o.terrain_pos[2];
-  hf.heights.resize(size_t(w) * d);
-  for (uint32_t j = 0; j < d; ++j) {
-    const uint32_t src = rows_from_z0 ? j : d - 1 - j;
-    for (uint32_t i = 0; i < w; ++i) {
-      float v = norm[i + size_t(w) * src];
-      hf.heights[i + size_t(w) * j] =
-          std::isnan(v) ? v : float(o.terrain_pos[1] + double(v) * size[1]);
-    }
-  }
-  return hf;
 }
 
-// Reprojects `src` to `target` (checked beforehand). A failure is the file's: GDAL could
-// not read or transform its samples.
-Dataset warp(GDALDataset* src, const std::string& target, gdal::GdalMessages& gdal_said) {
-  std::vector<std::string> args{"-of", "MEM", "-t_srs", target, "-r", "bilinear", "-ot",
-                                "Float32", "-dstnodata", "nan"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  GDALWarpAppOptions* wo = GDALWarpAppOptionsNew(argv.data(), nullptr);
-  if (!wo) throw_usage("bad warp target CRS '" + target + "'");
-  // Only band 1 is the heightmap: warp a one-band view of it, never the other bands (a
-  // damaged header can claim 65535 of them).
-  char of[] = "-of", vrt[] = "VRT", b[] = "-b", one[] = "1";
-  char* targs[] = {of, vrt, b, one, nullptr};
-  GDALTranslateOptions* to = GDALTranslateOptionsNew(targs, nullptr);
-  int usage_error = 0;
-  Dataset band1(GDALDataset::FromHandle(
-      GDALTranslate("", GDALDataset::ToHandle(src), to, &usage_error)));
-  GDALTranslateOptionsFree(to);
-  if (!band1) {
-    GDALWarpAppOptionsFree(wo);
-    throw_data("cannot read band 1 of the raster: " + gdal_said.take());
-  }
-  GDALDatasetH in = GDALDataset::ToHandle(band1.get());
-  GDALDatasetH out = GDALWarp("", nullptr, 1, &in, wo, &usage_error);
-  GDALWarpAppOptionsFree(wo);
-  Dataset ds(GDALDataset::FromHandle(out));
-  if (!ds || gdal_said.failed()) {
-    throw_data("cannot warp the raster to " + target + ": " + gdal_said.take());
-  }
-  return ds;
+float unity_height(float v, const Options& o) {
+  return std::isnan(v) ? v : float(o.terrain_pos[1] + double(v) * (*o.terrain_size)[1]);
 }
 
-// Where a classic TIFF's first directory holds GeoTIFF tags (the offsets of their entries):
-// the tie point, pixel scale or transformation tags, and the GeoKey tags. Other files, and
-// TIFFs too damaged to walk, have none.
-struct GeoTags {
-  std::optional<uint64_t> transform_at, keys_at;
-};
+Span window_span(const Heightfield& hf, const Options& o) {
+  Span s{0, hf.width - 1, 0, hf.depth - 1};
+  if (!o.window) return s;
+  const auto& win = *o.window;
+  if (!(win[2] >= win[0]) || !(win[3] >= win[1])) throw_usage("the raster window to read is empty");
+  auto range = [](double a, double b, double n, uint32_t& lo, uint32_t& hi) {
+    const double l = std::clamp(std::floor(a) - 1, 0.0, n - 1), h = std::clamp(std::ceil(b) + 1, 0.0, n - 1);
+    lo = uint32_t(l);
+    hi = std::max(uint32_t(h), std::min(lo + 1, uint32_t(n - 1)));
+    if (hi == lo) lo = hi - 1;  // at least two samples
+  };
+  range(hf.u_of(win[0]), hf.u_of(win[2]), double(hf.width), s.i0, s.i1);
+  range(hf.v_of(win[1]), hf.v_of(win[3]), double(hf.depth), s.j0, s.j1);
+  return s;
+}
 
-GeoTags scan_geotiff_tags(const std::string& path) {
-  GeoTags g;
-  std::ifstream f(path, std::ios::binary);
-  uint8_t h[8];
-  if (!f.read(reinterpret_cast<char*>(h), 8)) return g;
-  const bool le = h[0] == 'I' && h[1] == 'I';
-  if (!le && !(h[0] == 'M' && h[1] == 'M')) return g;
-  auto u16 = [&](const uint8_t* p) { return le ? uint32_t(p[0] | p[1] << 8) : uint32_t(p[0] << 8 | p[1]); };
-  auto u32 = [&](const uint8_t* p) { return le ? u16(p) | u16(p + 2) << 16 : u16(p) << 16 | u16(p + 2); };
-  if (u16(h + 2) != 42) return g;
-  const uint64_t ifd = u32(h + 4);
-  uint8_t c[2];
-  if (!f.seekg(std::streamoff(ifd)) || !f.read(reinterpret_cast<char*>(c), 2)) return g;
-  const uint32_t n = std::min<uint32_t>(u16(c), 4096);
-  std::vector<uint8_t> e(size_t(n) * 12);
-  f.read(reinterpret_cast<char*>(e.data()), std::streamsize(e.size()));
-  const size_t got = size_t(f.gcount()) / 12;
-  for (size_t i = 0; i < got; ++i) {
-    const uint32_t tag = u16(&e[12 * i]);
-    const uint64_t at = ifd + 2 + 12 * i;
-    if ((tag == 33550 || tag == 33922 || tag == 34264) && !g.transform_at) g.transform_at = at;
-    if ((tag == 34735 || tag == 34736 || tag == 34737) && !g.keys_at) g.keys_at = at;
-  }
-  return g;
+}  // namespace internal
+
+using namespace internal;
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
 }
 
 }  // namespace
@@ -179,204 +95,87 @@ std::array<uint32_t, 2> infer_raw_size(uint64_t bytes) {
       .set_hint("raw-size", "its size");
 }
 
-Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, Info* info) {
-  auto size = o.raw_size ? *o.raw_size : infer_raw_size(bytes.size());
+namespace {
+
+// A Unity .raw of `file_bytes` bytes (rows from z = 0) that `read_bytes(offset, count, out)`
+// delivers: checks the size, places the terrain, keeps the window's samples.
+template <class ReadBytes>
+Heightfield unity_raw(uint64_t file_bytes, const Options& o, Info* info, ReadBytes&& read_rows) {
+  auto size = o.raw_size ? *o.raw_size : infer_raw_size(file_bytes);
   const uint64_t n = uint64_t(size[0]) * size[1];
   if (size[0] < 2 || size[1] < 2) throw_usage("a Unity .raw heightmap needs at least 2x2 samples");
-  if (n > o.max_samples) {
-    throw_data("raw heightmap of " + std::to_string(size[0]) + "x" + std::to_string(size[1]) +
-               " samples is over the limit of " + std::to_string(o.max_samples));
-  }
-  if (bytes.size() != n * 2) {
+  if (file_bytes != n * 2) {
     throw Error(ErrorKind::Data,
                 "raw heightmap size does not match the given size " + std::to_string(size[0]) + "x" +
                     std::to_string(size[1]),
-                std::nullopt, std::to_string(n * 2) + " bytes", std::to_string(bytes.size()))
+                std::nullopt, std::to_string(n * 2) + " bytes", std::to_string(file_bytes))
         .set_hint("raw-size", "the given size");
   }
   if (!o.terrain_size) {
     throw_usage("a .raw heightmap has no placement: " + kPlacementFix, kPlacementHints);
   }
-  std::vector<float> norm(n);
-  for (uint64_t k = 0; k < n; ++k) {
-    norm[k] = float(double(bytes[2 * k] | (bytes[2 * k + 1] << 8)) / 65535.0);
+  Heightfield hf;
+  hf.width = size[0];
+  hf.depth = size[1];
+  place_unity_frame(hf, o);
+  const Span span = window_span(hf, o);
+  const uint32_t sw = span.i1 - span.i0 + 1, sd = span.j1 - span.j0 + 1;
+  if (uint64_t(sw) * sd > o.max_samples) {
+    throw_data("raw heightmap of " + std::to_string(sw) + "x" + std::to_string(sd) +
+               " samples is over the limit of " + std::to_string(o.max_samples));
   }
+  std::vector<uint8_t> rows(size_t(size[0]) * 2 * sd);
+  read_rows(uint64_t(span.j0) * size[0] * 2, rows.size(), rows.data());
+  hf.width = sw;
+  hf.depth = sd;
+  hf.first_i = span.i0;
+  hf.first_j = span.j0;
+  hf.source_width = size[0];
+  hf.source_depth = size[1];
+  hf.heights.resize(size_t(sw) * sd);
+  for (uint32_t j = 0; j < sd; ++j)
+    for (uint32_t i = 0; i < sw; ++i) {
+      const uint8_t* b = &rows[(size_t(j) * size[0] + span.i0 + i) * 2];
+      hf.heights[i + size_t(sw) * j] = unity_height(float(double(b[0] | (b[1] << 8)) / 65535.0), o);
+    }
   if (info) {
     info->driver = "Unity RAW";
     info->width = size[0];
     info->depth = size[1];
   }
-  return place_unity(std::move(norm), size[0], size[1], true, o);
+  return hf;
+}
+
+}  // namespace
+
+Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& o, Info* info) {
+  return unity_raw(bytes.size(), o, info, [&](uint64_t at, size_t count, uint8_t* out) {
+    std::copy_n(bytes.data() + at, count, out);
+  });
 }
 
 Heightfield read(const std::string& path, const Options& o, Info* info) {
   if (is_unity_raw(path)) {
-    return with_source(io::display_name(path), [&] { return from_unity_raw(io::read_all(path), o, info); });
+    return with_source(io::display_name(path), [&] {
+      if (!o.window) return from_unity_raw(io::read_all(path), o, info);
+      // A window: only its rows are read.
+      std::ifstream f(path, std::ios::binary);
+      if (!f) throw Error(ErrorKind::Io, io::exists(path) ? "cannot open for reading" : "cannot open: no such file");
+      f.seekg(0, std::ios::end);
+      const uint64_t bytes = uint64_t(f.tellg());
+      return unity_raw(bytes, o, info, [&](uint64_t at, size_t count, uint8_t* out) {
+        f.seekg(std::streamoff(at));
+        if (!f.read(reinterpret_cast<char*>(out), std::streamsize(count)))
+          throw Error(ErrorKind::Io, "read error at byte " + std::to_string(at));
+      });
+    });
   }
-  return with_source(path, [&]() -> Heightfield {
-    GDALAllRegister();
-    // GDAL's messages about the file: part of the error when they explain it, else warnings.
-    gdal::GdalMessages gdal_said(path);
-    // A missing placement is the caller's to give, unless GDAL found the file damaged (a
-    // GeoTIFF tag it had to ignore): then it is the file's fault.
-    auto placement_error = [&](const std::string& what, const std::string& fix,
-                               const std::vector<Error::Hint>& hints = {}) {
-      if (gdal_said.complained()) throw_data(what + ": the file is damaged (" + gdal_said.take() + ")");
-      throw_usage(what + ": " + fix, hints);
-    };
-    Dataset ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
-    if (!ds) {
-      if (!io::exists(path)) throw Error(ErrorKind::Io, "cannot open: no such file");
-      throw_data("not a raster GDAL can read: " + gdal_said.take("no GDAL driver recognises it"));
-    }
-    if (gdal_said.failed()) throw_data("GDAL cannot read the raster: " + gdal_said.take());
-    if (ds->GetRasterCount() < 1) throw_data("the raster has no band");
-    Info in;
-    in.driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "GDAL";
-    double gt[6];
-    const bool has_gt = ds->GetGeoTransform(gt) == CE_None;
-    const bool geo = has_gt && !o.terrain_size;
-    const OGRSpatialReference* srs = ds->GetSpatialRef();
-    // Three or more ground control points are georeferencing of another kind (one tie point
-    // without a pixel scale is what is left of a damaged one).
-    const bool gcps = ds->GetGCPCount() >= 3;
-    if (!o.terrain_size && !gcps) {
-      // GeoTIFF tags GDAL could not use: the georeferencing is damaged, not absent.
-      const GeoTags tags = scan_geotiff_tags(path);
-      auto said = [&] { return gdal_said.complained() ? ": " + gdal_said.take() : std::string(); };
-      if (!has_gt && tags.transform_at) {
-        throw_data("the GeoTIFF's tie point, pixel scale or transformation tags give no "
-                   "geotransform" + said(),
-                   *tags.transform_at, "a geotransform", "none");
-      }
-      if (!srs && tags.keys_at) {
-        throw_data("the GeoTIFF's GeoKey tags give no CRS" + said(), *tags.keys_at, "a CRS",
-                   "none");
-      }
-    }
-    if (!has_gt && srs && !o.terrain_size && !gcps) {
-      // A CRS without the pixel-to-map transform: the georeferencing is broken, not absent.
-      throw_data("the raster names a CRS (" + crs_name(*srs) + ") but has no geotransform" +
-                     (gdal_said.complained() ? " (" + gdal_said.take() + ")" : std::string()),
-                 std::nullopt, "a geotransform (GeoTIFF tie point and pixel scale)", "none");
-    }
-    if (geo && !std::all_of(gt, gt + 6, [](double v) { return std::isfinite(v); })) {
-      throw_data("the raster's geotransform is not finite", std::nullopt, "finite numbers",
-                 std::to_string(gt[0]) + ", " + std::to_string(gt[1]) + ", " +
-                     std::to_string(gt[2]) + ", " + std::to_string(gt[3]) + ", " +
-                     std::to_string(gt[4]) + ", " + std::to_string(gt[5]));
-    }
-    if (geo && srs) in.crs = crs_name(*srs);
-    std::string target = o.t_srs;
-    if (geo && target.empty() && srs && srs->IsGeographic()) {
-      // A local UTM zone from the centre, so metres are metres everywhere in the zone.
-      const double cx = gt[0] + gt[1] * ds->GetRasterXSize() / 2 + gt[2] * ds->GetRasterYSize() / 2;
-      const double cy = gt[3] + gt[4] * ds->GetRasterXSize() / 2 + gt[5] * ds->GetRasterYSize() / 2;
-      OGRSpatialReference wgs;
-      wgs.SetWellKnownGeogCS("WGS84");
-      wgs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-      OGRSpatialReference src_srs(*srs);
-      src_srs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-      double lon = cx, lat = cy;
-      std::unique_ptr<OGRCoordinateTransformation> ct(OGRCreateCoordinateTransformation(&src_srs, &wgs));
-      if (ct) ct->Transform(1, &lon, &lat);
-      const int zone = std::clamp(int(std::floor((lon + 180.0) / 6.0)) + 1, 1, 60);
-      target = "EPSG:" + std::to_string((lat >= 0 ? 32600 : 32700) + zone);
-    }
-    if (geo && !target.empty()) {
-      if (!srs) {
-        placement_error("the raster has no CRS to warp from", "drop the warp target",
-                        {{"t-srs", "the warp target"}});
-      }
-      OGRSpatialReference want;
-      if (want.SetFromUserInput(target.c_str()) != OGRERR_NONE) {
-        throw_usage("bad warp target CRS '" + target + "' (" + gdal_said.take() + ")");
-      }
-      ds = warp(ds.get(), target, gdal_said);
-      in.warped = true;
-      in.crs = target;
-      if (ds->GetGeoTransform(gt) != CE_None) throw_data("the warped raster has no geotransform");
-    }
-    GDALRasterBand* band = ds->GetRasterBand(1);
-    const uint32_t w = uint32_t(ds->GetRasterXSize()), d = uint32_t(ds->GetRasterYSize());
-    if (w < 2 || d < 2) throw_data("a heightmap needs at least 2x2 pixels", std::nullopt, ">= 2x2",
-                                   std::to_string(w) + "x" + std::to_string(d));
-    if (uint64_t(w) * d > o.max_samples) {
-      throw_data("raster of " + std::to_string(w) + "x" + std::to_string(d) +
-                 " pixels is over the limit of " + std::to_string(o.max_samples) +
-                 ": crop it first (gdal_translate -srcwin)");
-    }
-    // Read in strips of about 4 Mi pixels into a buffer that grows with what the file has
-    // delivered: a small file whose header claims 2^28 pixels fails at its first missing strip,
-    // not after allocating for all of them.
-    std::vector<float> px;
-    const uint32_t strip = uint32_t(std::clamp<uint64_t>((uint64_t(4) << 20) / w, 1, d));
-    for (uint32_t y0 = 0; y0 < d; y0 += strip) {
-      const uint32_t rows = std::min(strip, d - y0);
-      const size_t at = px.size();
-      px.resize(at + size_t(w) * rows);
-      if (band->RasterIO(GF_Read, 0, int(y0), int(w), int(rows), px.data() + at, int(w), int(rows),
-                         GDT_Float32, 0, 0) != CE_None) {
-        throw_data("cannot read the raster: " + gdal_said.take(), std::nullopt,
-                   std::to_string(w) + "x" + std::to_string(d) + " pixels",
-                   "a read error at row " + std::to_string(y0));
-      }
-    }
-    if (gdal_said.failed()) throw_data("cannot read the raster: " + gdal_said.take());
-    int has_nodata = 0;
-    const double nodata = band->GetNoDataValue(&has_nodata);
-    int has_scale = 0, has_offset = 0;
-    double scale = band->GetScale(&has_scale), offset = band->GetOffset(&has_offset);
-    if (!has_scale) scale = 1;
-    if (!has_offset) offset = 0;
-    const GDALDataType type = band->GetRasterDataType();
-    for (float& v : px) {
-      if (std::isnan(v) || (has_nodata && double(v) == float(nodata))) {
-        v = NAN;
-        ++in.nodata;
-      } else if (!geo && o.terrain_size) {
-        v = float(double(v) / type_max(type));
-      } else {
-        v = float(double(v) * scale + offset);
-      }
-    }
-    in.width = w;
-    in.depth = d;
-    if (info) *info = in;
-    if (o.terrain_size) return place_unity(std::move(px), w, d, false, o);
-    if (!geo) {
-      placement_error("the raster has no georeferencing", kPlacementFix, kPlacementHints);
-    }
-    if (gt[2] != 0 || gt[4] != 0) {
-      placement_error("the raster's geotransform is rotated", "warp it north-up first (gdalwarp)");
-    }
-    if (gt[1] == 0 || gt[5] == 0) {
-      throw_data("the raster's pixel size is zero", std::nullopt, "a non-zero pixel size",
-                 std::to_string(gt[1]) + " x " + std::to_string(gt[5]));
-    }
-    // Pixel centres; rows reordered so that sample row 0 is the southern (min z) edge.
-    const bool north_up = gt[5] < 0;
-    const double south = north_up ? gt[3] + gt[5] * d : gt[3];
-    const double west = gt[1] > 0 ? gt[0] : gt[0] + gt[1] * w;
-    std::array<double, 3> org = o.origin ? *o.origin : std::array<double, 3>{west, south, 0};
-    Heightfield hf;
-    hf.width = w;
-    hf.depth = d;
-    hf.dx = std::abs(gt[1]);
-    hf.dz = std::abs(gt[5]);
-    hf.origin_x = west + 0.5 * hf.dx - org[0];
-    hf.origin_z = south + 0.5 * hf.dz - org[1];
-    hf.heights.resize(px.size());
-    for (uint32_t j = 0; j < d; ++j) {
-      const uint32_t src = north_up ? d - 1 - j : j;
-      for (uint32_t i = 0; i < w; ++i) {
-        const uint32_t si = gt[1] > 0 ? i : w - 1 - i;
-        const float v = px[si + size_t(w) * src];
-        hf.heights[i + size_t(w) * j] = std::isnan(v) ? v : float(double(v) - org[2]);
-      }
-    }
-    return hf;
-  });
+  return gdal::api().read_heightmap(path, o, info);
+}
+
+std::vector<RasterPart> raster_parts(const std::string& path, const Options& o) {
+  if (is_unity_raw(path) || o.terrain_size || !o.t_srs.empty()) return {{path, std::nullopt}};
+  return gdal::api().raster_parts(path, o);
 }
 
 }  // namespace voxkit::heightmap

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lib/bake/heightfield.hpp"
 
@@ -25,7 +26,11 @@ struct Options {
   // Target CRS for warping ("EPSG:32633", WKT, PROJ string). Empty: a geographic raster is
   // warped to the UTM zone of its centre; a projected one is read as it is.
   std::string t_srs;
-  uint64_t max_samples = uint64_t(1) << 28;  // refuse larger rasters
+  uint64_t max_samples = uint64_t(1) << 28;  // refuse larger rasters (windows: larger windows)
+  // Read only the samples of this world rectangle (x0, z0, x1, z1 in metres) and one more
+  // around it, keeping their source indices (Heightfield::first_i, first_j). Not for a raster
+  // warped on reading.
+  std::optional<std::array<double, 4>> window;
 };
 
 // What was read, for messages and the zone's source description.
@@ -46,6 +51,16 @@ bool is_unity_raw(const std::string& path);
 // tags GDAL could not use, a file GDAL complained about); GDAL's reasons are in the message,
 // and what GDAL said about a file that was read goes to diag::warn.
 Heightfield read(const std::string& path, const Options& opts, Info* info = nullptr);
+
+// The files a height source reads and, where it can be told, the world rectangle (x0, z0,
+// x1, z1 in metres, pixel edges, placed as read() places them) each covers: the sources of a
+// VRT one by one, else the file itself with no rectangle (it covers everything). Used to
+// know which tiles a changed file touches.
+struct RasterPart {
+  std::string path;
+  std::optional<std::array<double, 4>> rect;
+};
+std::vector<RasterPart> raster_parts(const std::string& path, const Options& opts);
 
 // Unity .raw from bytes (16-bit little-endian, row 0 at the terrain's z = 0).
 Heightfield from_unity_raw(const std::vector<uint8_t>& bytes, const Options& opts, Info* info = nullptr);

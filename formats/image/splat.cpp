@@ -1,48 +1,16 @@
-// Splat control images through stb_image, with GDAL for the rasters stb does not read.
+// Splat control images through stb_image, with GDAL (its plug-in) for the rasters stb does not read.
 #include "formats/image/splat.hpp"
 
-#include <gdal_priv.h>
 #include <stb_image.h>
 
 #include <memory>
 
-#include "formats/image/gdal_messages.hpp"
+#include "formats/image/gdal_plugin.hpp"
 #include "formats/core/io.hpp"
 #include "formats/image/png.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::splat {
-namespace {
-
-constexpr uint64_t kMaxTexels = uint64_t(1) << 26;
-
-SplatImage from_gdal(const std::string& path) {
-  GDALAllRegister();
-  gdal::GdalMessages gdal_said(path);
-  std::unique_ptr<GDALDataset, void (*)(GDALDataset*)> ds(
-      GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY),
-      [](GDALDataset* d) { GDALClose(d); });
-  if (!ds) throw_data("not an image stb_image or GDAL can read (" + gdal_said.take() + ")");
-  SplatImage img;
-  img.width = uint32_t(ds->GetRasterXSize());
-  img.height = uint32_t(ds->GetRasterYSize());
-  if (uint64_t(img.width) * img.height > kMaxTexels) {
-    throw_data("control image is larger than the limit of " + std::to_string(kMaxTexels) + " texels");
-  }
-  img.rgba.assign(size_t(img.width) * img.height * 4, 0);
-  const int bands = std::min(4, ds->GetRasterCount());
-  for (int b = 0; b < bands; ++b) {
-    // Clamped to 0..255 by RasterIO; an interleaved write with a 4-byte pixel stride.
-    if (ds->GetRasterBand(b + 1)->RasterIO(GF_Read, 0, 0, int(img.width), int(img.height),
-                                           img.rgba.data() + b, int(img.width), int(img.height),
-                                           GDT_Byte, 4, int64_t(img.width) * 4) != CE_None) {
-      throw_data("cannot read band " + std::to_string(b + 1) + ": " + gdal_said.take());
-    }
-  }
-  return img;
-}
-
-}  // namespace
 
 SplatImage read(const std::string& path) {
   return with_source(io::display_name(path), [&] {
@@ -71,7 +39,7 @@ SplatImage read(const std::string& path) {
     }
     if (png::looks_like_png(bytes)) png::check_structure(bytes);
     if (path == "-") throw_data("not an image stb_image can read");
-    return from_gdal(path);
+    return gdal::api().read_image(path);
   });
 }
 

@@ -13,22 +13,39 @@
 
 namespace voxkit {
 
-ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& m) {
+namespace {
+
+// World position of zone sample (x, 0, z) through the frame (or the zone's own origin).
+struct Placer {
+  GridFrame f;
+  double v;
+  Placer(const ZoneMeta& m, const GridFrame* frame) : f(frame ? *frame : own_frame(m)), v(m.voxel_size) {}
+  std::array<double, 2> xz(uint32_t x, uint32_t z) const {
+    return {f.origin[0] + double(int64_t(x) + f.offset[0]) * v, f.origin[2] + double(int64_t(z) + f.offset[2]) * v};
+  }
+};
+
+}  // namespace
+
+ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& m, const GridFrame* frame) {
+  const Placer place(m, frame);
   ColumnRaster<float> r;
   r.width = uint32_t(m.cells.sx());
   r.depth = uint32_t(m.cells.sz());
   r.values.resize(size_t(r.width) * r.depth);
   for (uint32_t z = 0; z < r.depth; ++z)
     for (uint32_t x = 0; x < r.width; ++x) {
-      auto p = m.world(x, 0, z);
-      r.values[x + size_t(r.width) * z] = float(surface_height(hf, p[0], p[2]));
+      auto p = place.xz(x, z);
+      r.values[x + size_t(r.width) * z] = float(surface_height(hf, p[0], p[1]));
     }
   return r;
 }
 
 std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>& images,
                                                   uint32_t layers, const ZoneMeta& m,
-                                                  double x0, double z0, double x1, double z1) {
+                                                  double x0, double z0, double x1, double z1,
+                                                  const GridFrame* frame) {
+  const Placer place(m, frame);
   if (layers > 16 || layers > 4 * images.size()) {
     throw_usage("splat maps: " + std::to_string(layers) + " layers need " +
                 std::to_string((layers + 3) / 4) + " control images (at most 4, 16 layers), got " +
@@ -49,7 +66,8 @@ std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>&
   }
   for (uint32_t z = 0; z < d; ++z)
     for (uint32_t x = 0; x < w; ++x) {
-      auto p = m.world(x, 0, z);
+      const auto q = place.xz(x, z);
+      const std::array<double, 3> p{q[0], 0.0, q[1]};
       for (size_t im = 0; im * 4 < layers; ++im) {
         const SplatImage& img = images[im];
         // Texel centres at (i + 0.5) / width of the extent; image row 0 is the far (max z) edge.
@@ -115,7 +133,7 @@ RebakeStats rebake_zone(Zone& zone, const Heightfield& hf, double headroom_voxel
   const double v = m.voxel_size;
   const double x1 = m.origin[0] + m.cells.nx * v, z1 = m.origin[2] + m.cells.nz * v;
   const double eps = 1e-6 * v;
-  if (m.origin[0] < hf.origin_x - eps || x1 > hf.max_x() + eps || m.origin[2] < hf.origin_z - eps ||
+  if (m.origin[0] < hf.x_of(0) - eps || x1 > hf.max_x() + eps || m.origin[2] < hf.z_of(0) - eps ||
       z1 > hf.max_z() + eps) {
     throw_usage("the new terrain does not cover the zone (x " + std::to_string(m.origin[0]) + ".." +
                 std::to_string(x1) + ", z " + std::to_string(m.origin[2]) + ".." +

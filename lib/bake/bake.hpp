@@ -40,15 +40,28 @@ struct ZoneBoxSpec {
 // border, or a zone over `max_samples` (naming the fix).
 ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec);
 
+// A zone cut out of a larger grid (a tile of a world): zone sample (x, y, z) is sample
+// (x + offset[0], y + offset[1], z + offset[2]) of a grid whose sample 0 lies at `origin`.
+// The bakes below compute positions in that larger grid, so a cut-out's bytes equal the same
+// region of the larger grid's bake bit for bit. Without a frame, the zone is its own grid.
+struct GridFrame {
+  std::array<double, 3> origin{0, 0, 0};
+  std::array<int64_t, 3> offset{0, 0, 0};
+};
+// The frame a zone is its own grid in: its origin, no offset.
+inline GridFrame own_frame(const ZoneMeta& m) { return GridFrame{m.origin, {0, 0, 0}}; }
+
 // Bakes the band SDF of `hf` into `grid` (resized to meta.cells). Parallel over z-slabs,
 // the same bytes for any thread count. `progress` gets (slabs done, slabs). With `copy`,
 // that grid gets the same bytes too, each slab copied while it is still in cache (the
 // baked grid of a fresh zone).
+// `frame` (when given) places the zone inside a larger grid; meta.origin is then not read.
 void bake_sdf(const Heightfield& hf, const ZoneMeta& meta, ByteGrid& grid,
-              const Progress& progress = {}, ByteGrid* copy = nullptr);
+              const Progress& progress = {}, ByteGrid* copy = nullptr, const GridFrame* frame = nullptr);
 
 // Terrain height (world metres) at every zone column.
-ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& meta);
+ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& meta,
+                                       const GridFrame* frame = nullptr);
 
 // A control (splat) image: 4 channels per texel, row 0 at world z max (image order),
 // covering the terrain's extent with texel centres at (i + 0.5) / width of it.
@@ -63,7 +76,8 @@ struct SplatImage {
 std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>& images,
                                                   uint32_t layers, const ZoneMeta& meta,
                                                   double terrain_min_x, double terrain_min_z,
-                                                  double terrain_max_x, double terrain_max_z);
+                                                  double terrain_max_x, double terrain_max_z,
+                                                  const GridFrame* frame = nullptr);
 
 // A fresh zone: planned, baked (current = baked), height raster, no paint.
 Zone bake_zone(const Heightfield& hf, const ZoneBoxSpec& spec, const Progress& progress = {});

@@ -48,7 +48,7 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
       }
       break;
     case ZoneBoxSpec::Kind::Whole:
-      lo = {hf.origin_x, 0, hf.origin_z};
+      lo = {hf.x_of(0), 0, hf.z_of(0)};
       hi = {hf.max_x(), 0, hf.max_z()};
       break;
   }
@@ -77,11 +77,11 @@ ZoneMeta plan_zone(const Heightfield& hf, const ZoneBoxSpec& spec) {
     cx = cells_for(hi[0] - lo[0], v);
     cz = cells_for(hi[2] - lo[2], v);
     const double ex = lo[0] + cx * v, ez = lo[2] + cz * v;
-    if (lo[0] < hf.origin_x - eps || ex > hf.max_x() + eps || lo[2] < hf.origin_z - eps ||
+    if (lo[0] < hf.x_of(0) - eps || ex > hf.max_x() + eps || lo[2] < hf.z_of(0) - eps ||
         ez > hf.max_z() + eps) {
       throw_usage("zone x " + metres(lo[0]) + ".." + metres(ex) + ", z " + metres(lo[2]) + ".." +
-                  metres(ez) + " m is not inside the terrain (x " + metres(hf.origin_x) + ".." +
-                  metres(hf.max_x()) + ", z " + metres(hf.origin_z) + ".." + metres(hf.max_z()) +
+                  metres(ez) + " m is not inside the terrain (x " + metres(hf.x_of(0)) + ".." +
+                  metres(hf.max_x()) + ", z " + metres(hf.z_of(0)) + ".." + metres(hf.max_z()) +
                   " m): move or shrink the box");
     }
   }

@@ -24,8 +24,8 @@ void check_heightfield(const Heightfield& hf) {
 }
 
 double surface_height(const Heightfield& hf, double x, double z) {
-  double u = std::clamp((x - hf.origin_x) / hf.dx, 0.0, double(hf.width - 1));
-  double v = std::clamp((z - hf.origin_z) / hf.dz, 0.0, double(hf.depth - 1));
+  double u = std::clamp(hf.u_of(x), 0.0, double(hf.width - 1));
+  double v = std::clamp(hf.v_of(z), 0.0, double(hf.depth - 1));
   uint32_t i = std::min(uint32_t(u), hf.width - 2);
   uint32_t j = std::min(uint32_t(v), hf.depth - 2);
   double fu = u - i, fv = v - j;
@@ -35,13 +35,13 @@ double surface_height(const Heightfield& hf, double x, double z) {
 }
 
 HeightRange height_range(const Heightfield& hf, double x0, double z0, double x1, double z1) {
-  auto index_range = [](double a, double b, double origin, double d, uint32_t n) {
-    double ua = std::clamp(std::floor((a - origin) / d), 0.0, double(n - 1));
-    double ub = std::clamp(std::ceil((b - origin) / d), 0.0, double(n - 1));
+  auto index_range = [](double ua, double ub, uint32_t n) {
+    ua = std::clamp(std::floor(ua), 0.0, double(n - 1));
+    ub = std::clamp(std::ceil(ub), 0.0, double(n - 1));
     return std::pair<uint32_t, uint32_t>(uint32_t(ua), uint32_t(ub));
   };
-  auto [i0, i1] = index_range(x0, x1, hf.origin_x, hf.dx, hf.width);
-  auto [j0, j1] = index_range(z0, z1, hf.origin_z, hf.dz, hf.depth);
+  auto [i0, i1] = index_range(hf.u_of(x0), hf.u_of(x1), hf.width);
+  auto [j0, j1] = index_range(hf.v_of(z0), hf.v_of(z1), hf.depth);
   HeightRange r;
   r.min = std::numeric_limits<double>::infinity();
   r.max = -r.min;

@@ -14,15 +14,30 @@ namespace voxkit {
 
 struct Heightfield {
   uint32_t width = 0, depth = 0;      // samples along world x and world z (each >= 2)
-  double origin_x = 0, origin_z = 0;  // world position of sample (0, 0), metres
+  double origin_x = 0, origin_z = 0;  // world position of the source's sample (0, 0), metres
   double dx = 1, dz = 1;              // sample spacing along x and z, metres (> 0)
   std::vector<float> heights;         // world y in metres at x + width * z; NaN = no data
+  // A window of a larger raster: the source index of the stored sample (0, 0). Positions are
+  // computed from the source's origin and index, so a window places every sample exactly
+  // where the whole raster does (tiled bakes equal a whole bake bit for bit).
+  int64_t first_i = 0, first_j = 0;
+  // The whole source's samples along x and z (0: the heightfield is the whole source).
+  uint32_t source_width = 0, source_depth = 0;
 
   float at(uint32_t i, uint32_t j) const { return heights[size_t(i) + size_t(width) * j]; }
-  double x_of(double i) const { return origin_x + i * dx; }
-  double z_of(double j) const { return origin_z + j * dz; }
+  double x_of(double i) const { return origin_x + (double(first_i) + i) * dx; }
+  double z_of(double j) const { return origin_z + (double(first_j) + j) * dz; }
+  // The stored index (fractional) of world x / z: (x - origin) / spacing - first, which is
+  // exact after the division, so a window finds the same cells and fractions as the whole.
+  double u_of(double x) const { return (x - origin_x) / dx - double(first_i); }
+  double v_of(double z) const { return (z - origin_z) / dz - double(first_j); }
   double max_x() const { return x_of(width - 1); }
   double max_z() const { return z_of(depth - 1); }
+  // The whole source's extent (sample centres), which a window's splat maps cover.
+  double source_min_x() const { return origin_x; }
+  double source_min_z() const { return origin_z; }
+  double source_max_x() const { return origin_x + double((source_width ? source_width : width) - 1) * dx; }
+  double source_max_z() const { return origin_z + double((source_depth ? source_depth : depth) - 1) * dz; }
 };
 
 // Checks sizes, spacing and that `heights` holds width * depth values (usage error otherwise).

@@ -99,10 +99,15 @@ void cell_of(const std::vector<double>& pos, double c, int32_t& cell, float& fra
   frac = float(std::clamp((c - pos[cell]) / (pos[cell + 1] - pos[cell]), 0.0, 1.0));
 }
 
-Window make_window(const Heightfield& hf, const ZoneMeta& m) {
+// The window of `hf` the zone reads, in voxels of the frame's grid: positions relative to the
+// frame's origin, so the zone's columns (frame indices) find the same numbers as in a bake of
+// the whole frame.
+Window make_window(const Heightfield& hf, const ZoneMeta& m, const GridFrame& f) {
   const double v = m.voxel_size;
-  auto range = [&](double o, uint32_t cells, double horigin, double hd, uint32_t count,
-                   int32_t& first, int32_t& size) {
+  // The stored samples within the band (and one more) of the zone's columns; `o` is the
+  // zone's first column, `horigin` the first stored sample.
+  auto range = [&](double o, uint32_t cells, double horigin, double hd, uint32_t count, int32_t& first,
+                   int32_t& size) {
     double a = std::floor((o - kBandVoxels * v - horigin) / hd) - 1;
     double b = std::ceil((o + (cells + kBandVoxels) * v - horigin) / hd) + 1;
     a = std::clamp(a, 0.0, double(count - 1));
@@ -111,17 +116,19 @@ Window make_window(const Heightfield& hf, const ZoneMeta& m) {
     size = std::max<int32_t>(2, int32_t(b) - first + 1);
     if (first + size > int32_t(count)) first = int32_t(count) - size;
   };
+  const double zx = f.origin[0] + double(f.offset[0]) * v, zz = f.origin[2] + double(f.offset[2]) * v;
   Window w;
-  range(m.origin[0], m.cells.nx, hf.origin_x, hf.dx, hf.width, w.i0, w.w);
-  range(m.origin[2], m.cells.nz, hf.origin_z, hf.dz, hf.depth, w.j0, w.d);
+  range(zx, m.cells.nx, hf.x_of(0), hf.dx, hf.width, w.i0, w.w);
+  range(zz, m.cells.nz, hf.z_of(0), hf.dz, hf.depth, w.j0, w.d);
   w.vx.resize(w.w);
   w.vz.resize(w.d);
-  for (int32_t i = 0; i < w.w; ++i) w.vx[i] = (hf.x_of(w.i0 + i) - m.origin[0]) / v;
-  for (int32_t j = 0; j < w.d; ++j) w.vz[j] = (hf.z_of(w.j0 + j) - m.origin[2]) / v;
+  for (int32_t i = 0; i < w.w; ++i) w.vx[i] = (hf.x_of(w.i0 + i) - f.origin[0]) / v;
+  for (int32_t j = 0; j < w.d; ++j) w.vz[j] = (hf.z_of(w.j0 + j) - f.origin[2]) / v;
+  const double y0 = f.origin[1] + double(f.offset[1]) * v;
   w.h.resize(size_t(w.w) * w.d);
   tbb::parallel_for(int32_t(0), w.d, [&](int32_t j) {
     for (int32_t i = 0; i < w.w; ++i)
-      w.h[size_t(i) + size_t(w.w) * j] = float((hf.at(w.i0 + i, w.j0 + j) - m.origin[1]) / v);
+      w.h[size_t(i) + size_t(w.w) * j] = float((hf.at(w.i0 + i, w.j0 + j) - y0) / v);
   });
   w.dx.assign(size_t(w.w) + kLanes, 0.0f);
   w.dz.assign(w.d, 0.0f);
@@ -198,7 +205,8 @@ struct Axis {
   std::vector<float> pos, g2;
 };
 
-Axis axis_offsets(const std::vector<double>& v, const std::vector<Column>& cols) {
+// `first`: the frame index of column 0.
+Axis axis_offsets(const std::vector<double>& v, const std::vector<Column>& cols, int64_t first) {
   Axis ax;
   for (const Column& c : cols) {
     const int32_t n = c.ihi - c.ilo + 1;
@@ -211,7 +219,7 @@ Axis axis_offsets(const std::vector<double>& v, const std::vector<Column>& cols)
     float* p = &ax.pos[x * size_t(ax.stride)];
     float* g = &ax.g2[x * size_t(ax.stride)];
     for (int32_t a = 0; a < ax.stride; ++a)
-      p[a] = cols[x].ilo + a < count ? float(v[size_t(cols[x].ilo + a)] - double(x)) : 0.0f;
+      p[a] = cols[x].ilo + a < count ? float(v[size_t(cols[x].ilo + a)] - double(first + int64_t(x))) : 0.0f;
     for (int32_t a = 0; a + 1 < ax.stride; ++a) {
       const float gap = std::max({p[a], 0.0f, -p[a + 1]});
       g[a] = gap * gap;
@@ -345,28 +353,31 @@ void bake_column(const Window& w, const SlabRows& rc, const Column& cx, const Co
 }  // namespace
 
 void bake_sdf(const Heightfield& hf, const ZoneMeta& m, ByteGrid& grid, const Progress& progress,
-              ByteGrid* copy) {
+              ByteGrid* copy, const GridFrame* frame) {
   check_heightfield(hf);
   check_dims(m.cells);
-  const Window w = make_window(hf, m);
+  const GridFrame f = frame ? *frame : own_frame(m);
+  if (f.offset[1] != 0) throw_usage("a zone cut out of a larger grid must keep its full height");
+  const Window w = make_window(hf, m, f);
+  const int64_t ox = f.offset[0], oz = f.offset[2];
   const Dims dims = m.cells;
   size_grid_for_overwrite(grid, dims);
   if (copy) size_grid_for_overwrite(*copy, dims);
   const int32_t sx = int32_t(dims.sx()), sy = int32_t(dims.sy()), sz = int32_t(dims.sz());
   std::vector<Column> cols(sx), rows(sz);
   for (int32_t x = 0; x < sx; ++x) {
-    vertex_range(w.vx, x, cols[x].ilo, cols[x].ihi);
-    cell_of(w.vx, x, cols[x].cell, cols[x].frac);
+    vertex_range(w.vx, double(ox + x), cols[x].ilo, cols[x].ihi);
+    cell_of(w.vx, double(ox + x), cols[x].cell, cols[x].frac);
   }
   for (int32_t z = 0; z < sz; ++z) {
-    vertex_range(w.vz, z, rows[z].ilo, rows[z].ihi);
-    cell_of(w.vz, z, rows[z].cell, rows[z].frac);
+    vertex_range(w.vz, double(oz + z), rows[z].ilo, rows[z].ihi);
+    cell_of(w.vz, double(oz + z), rows[z].cell, rows[z].frac);
   }
   std::atomic<uint64_t> done{0};
   uint8_t* base = grid.data.data();
   uint8_t* copy_base = copy ? copy->data.data() : nullptr;
   const size_t slab_bytes = size_t(sx) * size_t(sy);
-  const Axis ax = axis_offsets(w.vx, cols), az = axis_offsets(w.vz, rows);
+  const Axis ax = axis_offsets(w.vx, cols, ox), az = axis_offsets(w.vz, rows, oz);
   int32_t slots = 1;
   for (const Column& c : rows) slots = std::max(slots, c.ihi - c.ilo + 2);
   // Chunks of slabs share most of their cached rows; 16 keep the row work near once per row

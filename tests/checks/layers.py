@@ -24,7 +24,7 @@ LIBRARIES = [
     (re.compile(r"^toml\+\+/"), "toml++"),
     (re.compile(r"^catch2/"), "Catch2"),
     (re.compile(r"^vulkan/"), "Vulkan"),
-    (re.compile(r"^(sys/|unistd\.h$|fcntl\.h$|dirent\.h$|signal\.h$|malloc\.h$)"), "POSIX"),
+    (re.compile(r"^(sys/|unistd\.h$|fcntl\.h$|dirent\.h$|signal\.h$|malloc\.h$|dlfcn\.h$)"), "POSIX"),
     (re.compile(r"^(x86intrin|immintrin|xmmintrin|emmintrin|smmintrin|nmmintrin|tmmintrin)\.h$"), "intrinsics"),
 ]
 OURS = re.compile(r"^(lib|formats|tools|bench|fuzz|tests)/")

@@ -1,5 +1,5 @@
 // GDAL's message handler for formats/: kept per thread, passed on to diag::warn.
-#include "formats/image/gdal_messages.hpp"
+#include "formats/image/gdal/gdal_messages.hpp"
 
 #include <cpl_error.h>
 
