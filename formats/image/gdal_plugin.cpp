@@ -1,14 +1,11 @@
 // Loading the GDAL plug-in on first use.
 #include "formats/image/gdal_plugin.hpp"
 
-#include <dlfcn.h>
-
-#include <cstdlib>
-#include <filesystem>
 #include <mutex>
 
 #include "formats/core/diagnostics.hpp"
 #include "formats/core/io.hpp"
+#include "formats/core/plugin.hpp"
 #include "formats/image/heightmap_internal.hpp"
 #include "lib/core/error.hpp"
 
@@ -34,60 +31,24 @@ using Text = const std::string&;
     reinterpret_cast<const void*>(&heightmap::internal::kPlacementHints),
 };
 
-const char* kName = "voxkit-gdal.so";
-const char* kEntry = "voxkit_gdal_plugin_api";
-
 std::once_flag once;
 const Api* table = nullptr;
 std::string failure;
 
-void load() {
-  std::string tried;
-  for (const std::string& path : plugin_paths()) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
-      tried += (tried.empty() ? "" : ", ") + path + " (missing)";
-      continue;
-    }
-    void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-      const char* e = dlerror();
-      tried += (tried.empty() ? "" : ", ") + path + " (" + (e ? e : "dlopen failed") + ")";
-      continue;
-    }
-    using Entry = const Api* (*)();
-    auto entry = reinterpret_cast<Entry>(dlsym(h, kEntry));
-    const Api* api = entry ? entry() : nullptr;
-    if (!api || api->abi != kPluginAbi) {
-      tried += (tried.empty() ? "" : ", ") + path + " (from another build of voxkit)";
-      dlclose(h);
-      continue;
-    }
-    table = api;  // kept loaded for the life of the process
-    return;
-  }
-  failure = "cannot load the GDAL plug-in " + std::string(kName) + ", which reads rasters: tried " + tried;
-}
-
 }  // namespace
 
-std::vector<std::string> plugin_paths() {
-  std::vector<std::string> out;
-  if (const char* env = std::getenv("VOXKIT_GDAL_PLUGIN"); env && *env) out.push_back(env);
-  std::error_code ec;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    out.push_back((self.parent_path() / kName).string());
-    out.push_back((self.parent_path().parent_path() / "lib" / "voxkit" / kName).string());
-  }
-#ifdef VOXKIT_GDAL_PLUGIN_BUILD
-  out.push_back(VOXKIT_GDAL_PLUGIN_BUILD);
-#endif
-  return out;
-}
+std::vector<std::string> plugin_paths() { return plugin::paths("voxkit-gdal.so"); }
 
 const Api& api() {
-  std::call_once(once, load);
+  std::call_once(once, [] {
+    try {
+      table = static_cast<const Api*>(plugin::load(
+          "voxkit-gdal.so", "voxkit_gdal_plugin_api", "reads rasters",
+          [](const void* t) { return static_cast<const Api*>(t)->abi == kPluginAbi; }));
+    } catch (const Error& e) {
+      failure = e.reason();
+    }
+  });
   if (!table) throw Error(ErrorKind::Io, failure);
   return *table;
 }

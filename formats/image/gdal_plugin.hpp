@@ -39,8 +39,7 @@ struct Api {
 const Api& api();
 // Whether it has been loaded (for tests of the start-up).
 bool loaded();
-// Where it is looked for, in order: $VOXKIT_GDAL_PLUGIN, beside the running program,
-// ../lib/voxkit/ from it (an installed layout), and the build tree it was built in.
+// Where it is looked for, in order (formats/core/plugin.hpp).
 std::vector<std::string> plugin_paths();
 
 }  // namespace voxkit::gdal

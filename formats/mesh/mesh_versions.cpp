@@ -1,12 +1,16 @@
 #include "formats/mesh/mesh_versions.hpp"
 
-#include <assimp/version.h>
+#include "formats/mesh/assimp_plugin.hpp"
+#include "lib/core/error.hpp"
 
 namespace voxkit::mesh_export {
 
 std::string assimp_version() {
-  return std::to_string(aiGetVersionMajor()) + "." + std::to_string(aiGetVersionMinor()) + "." +
-         std::to_string(aiGetVersionPatch());
+  try {
+    return assimp::api().version();
+  } catch (const Error& e) {
+    return "unavailable (" + e.reason() + ")";
+  }
 }
 
 }  // namespace voxkit::mesh_export
