@@ -160,41 +160,27 @@ Plan plan_world(const WorldManifest& m, const std::string& dir, const std::strin
       const std::string zone = b.outputs[0];
       p.jobs.push_back(b);
       index_inputs.push_back(zone);
-      if (m.foliage) {
-        PlanJob f;
-        f.id = tile_id("foliage", i, j);
-        f.kind = JobKind::Foliage;
-        f.tile = {i, j};
-        f.params = foliage_params;
-        f.inputs = {foliage_params, p.version_file, zone};
-        for (const auto* list : {&m.foliage->trees, &m.foliage->details, &m.foliage->surface_details})
-          if (!list->empty()) f.inputs.push_back(rel(*list));
-        f.outputs = {tile_output(Stage::Foliage, i, j, m)};
-        p.jobs.push_back(f);
-        index_inputs.push_back(f.outputs[0]);
-      }
-      if (m.mesh) {
+      // A job over the tile's zone: the stage's manifest, the version, the zone, `more`.
+      auto zone_job = [&](JobKind kind, Stage stage, const std::string& params, std::vector<std::string> more) {
         PlanJob g;
-        g.id = tile_id("mesh", i, j);
-        g.kind = JobKind::Mesh;
+        g.id = tile_id(job_kind_name(kind), i, j);
+        g.kind = kind;
         g.tile = {i, j};
-        g.params = mesh_params;
-        g.inputs = {mesh_params, p.version_file, zone};
-        g.outputs = {tile_output(Stage::Mesh, i, j, m)};
-        p.jobs.push_back(g);
+        g.params = params;
+        g.inputs = {params, p.version_file, zone};
+        g.inputs.insert(g.inputs.end(), more.begin(), more.end());
+        g.outputs = {tile_output(stage, i, j, m)};
         index_inputs.push_back(g.outputs[0]);
+        p.jobs.push_back(std::move(g));
+      };
+      if (m.foliage) {
+        std::vector<std::string> lists;
+        for (const auto* list : {&m.foliage->trees, &m.foliage->details, &m.foliage->surface_details})
+          if (!list->empty()) lists.push_back(rel(*list));
+        zone_job(JobKind::Foliage, Stage::Foliage, foliage_params, lists);
       }
-      if (m.preview) {
-        PlanJob v;
-        v.id = tile_id("preview", i, j);
-        v.kind = JobKind::Preview;
-        v.tile = {i, j};
-        v.params = preview_params;
-        v.inputs = {preview_params, p.version_file, zone};
-        v.outputs = {tile_output(Stage::Preview, i, j, m)};
-        p.jobs.push_back(v);
-        index_inputs.push_back(v.outputs[0]);
-      }
+      if (m.mesh) zone_job(JobKind::Mesh, Stage::Mesh, mesh_params, {});
+      if (m.preview) zone_job(JobKind::Preview, Stage::Preview, preview_params, {});
     }
   PlanJob x;
   x.id = "index";

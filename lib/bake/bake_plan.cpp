@@ -1,23 +1,16 @@
 // Zone geometry for a bake: box -> cells and origin, grow-to-terrain, edit box, terrain hole.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "lib/bake/bake.hpp"
+#include "lib/bake/plan_text.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit {
 namespace {
 
-std::string metres(double v) {
-  std::ostringstream s;
-  s.precision(10);
-  s << v;
-  return s.str();
-}
-
-// Cells needed to cover `len` metres at voxel size `v` (a hair of slack for rounding).
-double cells_for(double len, double v) { return std::ceil(len / v - 1e-9); }
+using bake_detail::cells_for;
+using bake_detail::metres;
 
 }  // namespace
 

@@ -3,22 +3,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
+#include "lib/bake/plan_text.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit {
 namespace {
 
-std::string metres(double v) {
-  std::ostringstream s;
-  s.precision(10);
-  s << v;
-  return s.str();
-}
-
-// As plan_zone counts the cells of a box (a hair of slack for rounding).
-double cells_for(double len, double v) { return std::ceil(len / v - 1e-9); }
+using bake_detail::cells_for;
+using bake_detail::metres;
 
 std::string tile_name(const TileBox& t) { return "tile " + std::to_string(t.i) + "," + std::to_string(t.j); }
 
