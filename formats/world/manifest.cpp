@@ -321,32 +321,36 @@ std::string relative_to(const std::string& path, const std::string& dir) {
   return rel.empty() ? path : rel.string();
 }
 
+Manifest parse_manifest(std::string_view text, const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse(text);
+  } catch (const toml::parse_error& e) {
+    const auto& b = e.source().begin;
+    const uint64_t at = b.line ? offset_of(text, b.line, b.column) : 0;
+    throw_data("line " + std::to_string(b.line) + ": not valid TOML: " + std::string(e.description()), at);
+  }
+  const std::string dir = fs::path(path).parent_path().string();
+  Reader r(text, dir.empty() ? "." : dir);
+  Manifest m;
+  if (root.contains("saves") || root.contains("reset")) {
+    m.kind = ManifestKind::Saves;
+    m.saves.path = path;
+    m.saves.dir = dir.empty() ? "." : dir;
+    read_saves(r, root, m.saves);
+  } else {
+    m.kind = ManifestKind::World;
+    m.world.path = path;
+    m.world.dir = dir.empty() ? "." : dir;
+    read_world(r, root, m.world);
+  }
+  return m;
+}
+
 Manifest read_manifest(const std::string& path) {
   return with_source(io::display_name(path), [&] {
     const std::string text = io::read_text(path, uint64_t(16) << 20);
-    toml::table root;
-    try {
-      root = toml::parse(text);
-    } catch (const toml::parse_error& e) {
-      const auto& b = e.source().begin;
-      const uint64_t at = b.line ? offset_of(text, b.line, b.column) : 0;
-      throw_data("line " + std::to_string(b.line) + ": not valid TOML: " + std::string(e.description()), at);
-    }
-    const std::string dir = fs::path(path).parent_path().string();
-    Reader r(text, dir.empty() ? "." : dir);
-    Manifest m;
-    if (root.contains("saves") || root.contains("reset")) {
-      m.kind = ManifestKind::Saves;
-      m.saves.path = path;
-      m.saves.dir = dir.empty() ? "." : dir;
-      read_saves(r, root, m.saves);
-    } else {
-      m.kind = ManifestKind::World;
-      m.world.path = path;
-      m.world.dir = dir.empty() ? "." : dir;
-      read_world(r, root, m.world);
-    }
-    return m;
+    return parse_manifest(text, path);
   });
 }
 

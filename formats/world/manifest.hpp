@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "formats/image/heightmap.hpp"
@@ -79,6 +80,8 @@ struct Manifest {
 
 // Reads a manifest file. Data errors name the file, the line and the key.
 Manifest read_manifest(const std::string& path);
+// The same from text; `path` places its relative paths (its directory) and names it.
+Manifest parse_manifest(std::string_view text, const std::string& path);
 // Reads a world manifest (a usage error for a saves manifest).
 WorldManifest read_world_manifest(const std::string& path);
 

@@ -2,6 +2,7 @@
 #include "formats/world/plan.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -28,16 +29,21 @@ std::string job_kind_name(JobKind k) {
 
 namespace {
 
-// A TOML basic string.
+// A TOML basic string (control characters escaped as \uXXXX).
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", u);
+      out += buf;
+    } else {
+      out += c;
     }
-    out += c;
   }
   return out + "\"";
 }
