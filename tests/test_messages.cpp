@@ -216,7 +216,7 @@ TEST_CASE("chunk errors keep their offset through the form note and batch lines"
   e = error_of([&] { sm::convert_batch(B("{0, 64}\n"), o); });
   INFO(e.what());
   CHECK(e.offset().has_value());
-  CHECK_THAT(e.what(), Catch::Contains("lines.txt: line 1: offset"));
+  CHECK_THAT(e.what(), Catch::Contains("lines.txt: item 1 (line 1): offset"));
 }
 
 TEST_CASE("an error says its option in the library's words, naming it puts the flag there or in a note",

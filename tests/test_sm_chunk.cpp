@@ -237,23 +237,28 @@ TEST_CASE("sm batch converts one chunk per line and names bad lines", "[sm]") {
   CHECK(r.lines == 3);
   CHECK(r.output == B(s + "\n" + zero + "\n" + s + "\n"));
   o.to = sm::Form::Bin;
-  CHECK(sm::convert_batch(B(zero + "\n" + zero + "\n"), o).output == Bytes(2 * sm::kVoxels, 0));
+  {  // a binary batch (docs/batch.md): 16-byte header, then per chunk status, length, bytes
+    const auto bin = sm::convert_batch(B(zero + "\n" + zero + "\n"), o).output;
+    CHECK(bin.size() == 16 + 2 * (9 + sm::kVoxels));
+    CHECK(std::string(bin.begin(), bin.begin() + 7) == "VXBATCH");
+  }
   o.to = sm::Form::Lua;
   auto lua = sm::convert_batch(B(zero + "\n"), o).output;
   CHECK(std::count(lua.begin(), lua.end(), '\n') == 1);
   o.to = sm::Form::B64;
   CHECK_THROWS_WITH(sm::convert_batch(B(zero + "\nAAA!\n" + zero), o),
-                    Catch::StartsWith("in.txt: line 2: offset 0: text is no Scrap Mechanic chunk"));
+                    Catch::StartsWith("in.txt: item 2 (line 2): offset 0: text is no Scrap Mechanic chunk"));
   o.from = sm::Form::B64;
   CHECK_THROWS_WITH(sm::convert_batch(B(zero + "\nAAA!\n" + zero), o),
-                    Catch::StartsWith("in.txt: line 2: offset 3: invalid Base64"));
+                    Catch::StartsWith("in.txt: item 2 (line 2): offset 3: invalid Base64"));
   o.from.reset();
-  CHECK_THROWS_WITH(sm::convert_batch(B(zero + "\n\n"), o), Catch::Contains("line 2: offset 0: empty line"));
+  CHECK_THROWS_WITH(sm::convert_batch(B(zero + "\n\n"), o), Catch::Contains("item 2 (line 2): offset 0: empty line"));
   o.keep_going = true;
   auto k = sm::convert_batch(B(zero + "\nAAA!\n" + zero), o);
   CHECK(k.output == B(zero + "\n\n" + zero + "\n"));
   REQUIRE(k.errors.size() == 1);
-  CHECK(std::string(k.errors[0].what()).rfind("in.txt: line 2:", 0) == 0);
-  o.to = sm::Form::Lz4;
+  CHECK(std::string(k.errors[0].what()).rfind("in.txt: item 2 (line 2):", 0) == 0);
+  o.keep_going = false;
+  o.from = sm::Form::Lz4;  // blocks come in a binary batch, not in lines
   CHECK_THROWS_AS(sm::convert_batch(B(zero), o), Error);
 }

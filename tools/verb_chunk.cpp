@@ -1,12 +1,12 @@
 // voxkit chunk convert: Scrap Mechanic chunks between Lua table, JSON, binary, LZ4 and the
-// Base64 string, one file or one chunk per line (--batch).
-#include <cstdio>
+// Base64 string, one file or a batch of chunks (--batch, docs/batch.md).
 #include <memory>
 
 #include "formats/core/io.hpp"
 #include "formats/scrap_mechanic/sm_chunk.hpp"
 #include "formats/scrap_mechanic/sm_chunk_batch.hpp"
 #include "lib/core/error.hpp"
+#include "tools/batch_cli.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
@@ -18,32 +18,19 @@ struct ChunkOptions {
   std::string output = "-";
   sm::Form to = sm::Form::Bin, from = sm::Form::Bin;
   CLI::Option* from_opt = nullptr;
-  bool batch = false;
-  bool keep_going = false;
+  BatchFlags batch;
 };
 
-void run_batch(const Context& ctx, const ChunkOptions& o, sm::Form to,
+void run_chunk_batch(const Context& ctx, const ChunkOptions& o, sm::Form to,
                std::optional<sm::Form> from) {
-  io::check_output(o.output, ctx.out(!sm::is_text(to)));
-  const auto input = io::read_all(o.input);
-  sm::BatchOptions bopts;
-  bopts.from = from;
-  bopts.to = to;
-  bopts.keep_going = o.keep_going;
-  bopts.source = io::display_name(o.input);
-  const auto result = sm::convert_batch(input, bopts);
-  io::write_file(o.output, result.output, ctx.out(!sm::is_text(to)));
-  // Bad lines are errors: reported even with -q, and the run exits 1 after writing the rest.
-  for (Error e : result.errors) {
-    name_options(e);
-    std::fprintf(stderr, "voxkit: %s\n", e.what());
-  }
-  ctx.info("chunk: " + std::to_string(result.lines - result.errors.size()) + " of " +
-           std::to_string(result.lines) + " lines converted to " + sm::form_name(to));
-  if (!result.errors.empty()) {
-    throw Error(ErrorKind::Data, std::to_string(result.errors.size()) + " of " +
-                                     std::to_string(result.lines) + " lines failed");
-  }
+  BatchJob job;
+  job.input = o.input;
+  job.output = o.output;
+  job.form = sm::batch_output(to);
+  job.verb = std::string("chunk convert to ") + sm::form_name(to);
+  job.split = [from](std::span<const uint8_t> in) { return sm::split_batch(in, from); };
+  job.fn = [from, to](const batch::Item& it) { return sm::convert_item(it, from, to); };
+  run_batch(ctx, o.batch, job);
 }
 
 void run_one(const Context& ctx, const ChunkOptions& o, sm::Form to, std::optional<sm::Form> from) {
@@ -74,19 +61,16 @@ void add_chunk_command(CLI::App& app, Context& ctx) {
   conv->add_option("-o,--output", opt->output, "Output ('-' = stdout)")->capture_default_str();
   add_enum(conv, "--to", opt->to, kChunkForms, "chunk form", "Output form: lua, json, bin, lz4 or b64")->required();
   opt->from_opt = add_enum(conv, "--from", opt->from, kChunkForms, "chunk form", "Input form (default: detected)");
-  conv->add_flag("--batch", opt->batch,
-                 "One chunk per input line (lua, json or b64 text) -> one per output line "
-                 "(bin: 4913-byte records)");
-  conv->add_flag("--keep-going", opt->keep_going,
-                 "With --batch: report a bad line, write an empty line for it, go on; exit 1 "
-                 "at the end")
-      ->needs("--batch");
+  add_batch_flags(conv, opt->batch,
+                  "Many chunks: one a line (lua, json or b64), a binary batch (VXBATCH, any form), "
+                  "or with --from bin 4913-byte records -> one line each (lua, json, b64) or a "
+                  "binary batch (bin, lz4) (docs/batch.md)");
   conv->callback([&ctx, opt] {
     const sm::Form to = opt->to;
     std::optional<sm::Form> from;
     if (opt->from_opt->count()) from = opt->from;
-    if (opt->batch) {
-      run_batch(ctx, *opt, to, from);
+    if (opt->batch.batch) {
+      run_chunk_batch(ctx, *opt, to, from);
     } else {
       run_one(ctx, *opt, to, from);
     }

@@ -17,8 +17,9 @@ done
 run 0 "$PY" "$CHECKS/sm_lz4_check.py" "$T/strings.txt" "$T/chunks.bin"
 out_has "12 of 12 strings agree"
 # and back through our batch decoder
-run 0 "$VOXKIT" chunk convert --batch "$T/strings.txt" --to bin -o "$T/back.bin"
-same "$T/back.bin" "$T/chunks.bin"
+run 0 "$VOXKIT" chunk convert --batch "$T/strings.txt" --to bin -o "$T/back.vxb"
+run 0 "$VOXKIT" chunk convert --batch --from bin "$T/chunks.bin" --to bin -o "$T/chunks.vxb"
+same "$T/back.vxb" "$T/chunks.vxb"
 
 if [[ -z $seed ]]; then
   # The seed documents sit beside the source tree in the project's own checkouts (and CI);
