@@ -1,5 +1,5 @@
-// voxkit octree: the Stationeers terrain verbs (info, reset, checksum, diff, merge, synth, export)
-// and the helpers they share.
+// voxkit octree: the Stationeers terrain verbs (info, reset, checksum, diff, merge, synth, export,
+// base) and the helpers they share.
 #include "tools/verb_octree.hpp"
 
 #include <sstream>
@@ -88,6 +88,7 @@ void add_octree_command(CLI::App& app, Context& ctx) {
   octree_verbs::add_diff_merge(*oc, ctx);
   octree_verbs::add_synth(*oc, ctx);
   octree_verbs::add_export(*oc, ctx);
+  octree_verbs::add_base(*oc, ctx);
 }
 
 }  // namespace voxkit::cli

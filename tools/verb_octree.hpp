@@ -39,5 +39,6 @@ void add_checksum(CLI::App& parent, Context& ctx);
 void add_diff_merge(CLI::App& parent, Context& ctx);
 void add_synth(CLI::App& parent, Context& ctx);
 void add_export(CLI::App& parent, Context& ctx);
+void add_base(CLI::App& parent, Context& ctx);
 
 }  // namespace voxkit::cli::octree_verbs
