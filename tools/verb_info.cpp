@@ -7,6 +7,7 @@
 #include "formats/core/identify.hpp"
 #include "formats/core/io.hpp"
 #include "formats/zone/zone_input.hpp"
+#include "formats/zone/region_grid_info.hpp"
 #include "formats/zone/rle_stream.hpp"
 #include "lib/core/error.hpp"
 #include "lib/core/grid.hpp"
@@ -30,7 +31,7 @@ void add_info_command(CLI::App& app, Context& ctx) {
   info->add_flag("--json", opt->json, "Print one JSON object (shape in docs/info-json.md)");
   info->add_option("--cells", opt->cells,
                    "Grid cells NX,NY,NZ: adds solid/air/surface counts to an RLE stream, and "
-                   "describes a raw grid of that size")
+                   "describes a raw grid or a cave-region grid of that size")
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::Range(1u, 0x7fffffffu));
@@ -47,21 +48,25 @@ void add_info_command(CLI::App& app, Context& ctx) {
     std::optional<identify::Description> d;
     if (cells && bytes.size() == cells->samples() && !looks_like_zone(bytes))
       d = rle_stream::describe_raw_grid(bytes, *cells);
+    // Two bytes a sample: a cave-region grid (no magic either).
+    if (!d && cells && bytes.size() == 2 * cells->samples() && !looks_like_zone(bytes))
+      d = with_source(name, [&] { return describe_region_grid(bytes, *cells); });
     if (!d) d = with_source(name, [&] { return identify::identify(bytes, name); });
     if (!d && cells) d = rle_stream::describe_raw_grid(bytes, *cells);
     if (!d) {
       const std::string what =
           bytes.empty() ? std::string("empty file: nothing to identify")
                         : "unknown format: not any of " + identify::known_formats() +
-                              (cells ? ", nor a raw grid of these cells" : " (a raw grid needs --cells)");
+                              (cells ? ", nor a raw or region grid of these cells"
+                                     : " (a raw or region grid needs --cells)");
       Error e(ErrorKind::Data, what);
       e.set_source(name);
       throw e;
     }
     if (cells && d->format == "rle") {
       with_source(name, [&] { rle_stream::add_grid_stats(*d, bytes, *cells); });
-    } else if (cells && d->format != "raw-grid") {
-      ctx.warn("--cells applies to RLE streams and raw grids; ignored for " + d->format);
+    } else if (cells && d->format != "raw-grid" && d->format != "region-grid") {
+      ctx.warn("--cells applies to RLE streams, raw grids and region grids; ignored for " + d->format);
     }
     const std::string out = opt->json ? identify::to_json(*d, name, bytes.size()).dump(2) + "\n"
                                       : identify::to_text(*d, name);

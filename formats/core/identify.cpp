@@ -5,8 +5,12 @@
 #include <cstdio>
 
 #include "formats/edit/edit_log_info.hpp"
+#include "formats/foliage/instances_info.hpp"
 #include "formats/grass/grass_info.hpp"
+#include "formats/ice/melt_hits_info.hpp"
 #include "formats/image/raster_info.hpp"
+#include "formats/mesh/mesh_info.hpp"
+#include "formats/world/manifest_info.hpp"
 #include "formats/zone/chunk_blob.hpp"
 #include "formats/stationeers/octree_identify.hpp"
 #include "formats/zone/rle_stream.hpp"
@@ -17,7 +21,12 @@
 namespace voxkit::identify {
 
 const std::vector<Entry>& describers() {
-  // One line per format; formats with a magic first, loose ones (a bare RLE stream) last.
+  // One line per describer, in three bands. First the formats with a magic or a fixed
+  // structure at the start. Then the text formats: each claims a file only when it reads whole
+  // under its format (or by its file name), most specific first, so that the loose ones (an
+  // edit list, a camera path, an instance list, an OBJ) come after those with a signature
+  // (glTF's asset, a manifest's tables). Last the formats that only their size or GDAL tell
+  // (a binary STL, any raster, a bare RLE stream).
   static const std::vector<Entry> list = {
       {"zone", describe_zone},
       {"unity-asset", describe_unity_asset},
@@ -28,7 +37,18 @@ const std::vector<Entry>& describers() {
       {"sm-chunk", sm::describe_sm_chunk},
       {"terrain-dat", octree_identify::describe_terrain_dat},
       {"edit-log", edit_log::describe_vxlog},
+      {"glb", mesh_info::describe_glb},
+      {"ply", mesh_info::describe_ply},
+      {"unity-terrain-data", foliage_io::describe_terrain_data},
       {"grass-type", grass::describe_grass_type},
+      {"gltf", mesh_info::describe_gltf},
+      {"world-manifest", world::describe_manifest},
+      {"edit-log", edit_log::describe_edit_list},
+      {"melt-hits", ice::describe_hits},
+      {"camera-path", grass::describe_camera_path},
+      {"foliage-list", foliage_io::describe_list},
+      {"obj", mesh_info::describe_obj},
+      {"stl", mesh_info::describe_stl},
       {"raster", image::describe_raster},
       {"rle", rle_stream::describe},
   };
@@ -44,7 +64,12 @@ std::optional<Description> identify(std::span<const uint8_t> bytes, const std::s
 
 std::string known_formats() {
   std::string s;
-  for (const auto& e : describers()) s += (s.empty() ? "" : ", ") + std::string(e.format);
+  std::vector<std::string> seen;
+  for (const auto& e : describers()) {
+    if (std::find(seen.begin(), seen.end(), e.format) != seen.end()) continue;  // one id, several describers
+    seen.emplace_back(e.format);
+    s += (s.empty() ? "" : ", ") + std::string(e.format);
+  }
   return s;
 }
 

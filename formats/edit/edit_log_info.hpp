@@ -13,4 +13,10 @@ namespace voxkit::edit_log {
 // is damaged.
 std::optional<identify::Description> describe_vxlog(std::span<const uint8_t> bytes, const std::string& name);
 
+// The other encodings, as `detect` tells them apart: JSON or text when the whole file reads
+// as a log holding at least one record or naming its grid (nothing otherwise: these are loose
+// text formats), and the int64 list only by its name (`.int64`; a data error when it does not
+// read, since any multiple of 8 bytes would otherwise pass).
+std::optional<identify::Description> describe_edit_list(std::span<const uint8_t> bytes, const std::string& name);
+
 }  // namespace voxkit::edit_log

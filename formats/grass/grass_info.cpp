@@ -1,7 +1,9 @@
 #include "formats/grass/grass_info.hpp"
 
+#include <algorithm>
 #include <charconv>
 
+#include "formats/grass/camera_path.hpp"
 #include "formats/grass/grass_type_io.hpp"
 #include "lib/core/error.hpp"
 #include "lib/grass/grass_type.hpp"
@@ -56,6 +58,57 @@ std::optional<identify::Description> describe_grass_type(std::span<const uint8_t
   d.details["valid"] = !problem.has_value();
   if (problem) d.details["problem"] = *problem;
   d.details["candidates_per_32m_cell"] = uint64_t(side) * uint64_t(side);
+  return d;
+}
+
+std::optional<identify::Description> describe_camera_path(std::span<const uint8_t> bytes, const std::string& name) {
+  (void)name;
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  if (text.find('\0') != std::string_view::npos) return std::nullopt;
+  CameraPath path;
+  try {
+    path = read_camera_path(text);
+  } catch (const Error&) {
+    return std::nullopt;  // a loose format: only a file that reads whole is claimed
+  }
+  uint64_t views = 0, clears = 0, ranged = 0;
+  std::array<float, 3> lo{}, hi{};
+  float rlo = 0, rhi = 0;
+  for (const CameraStep& s : path.steps) {
+    if (s.clear) {
+      ++clears;
+      continue;
+    }
+    const float p[3] = {s.x, s.y, s.z};
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = views ? std::min(lo[k], p[k]) : p[k];
+      hi[k] = views ? std::max(hi[k], p[k]) : p[k];
+    }
+    if (s.range) {
+      rlo = ranged ? std::min(rlo, *s.range) : *s.range;
+      rhi = ranged ? std::max(rhi, *s.range) : *s.range;
+      ++ranged;
+    }
+    ++views;
+  }
+  if (views == 0) return std::nullopt;
+  identify::Description d;
+  d.format = "camera-path";
+  d.summary = "camera path (grass residency)";
+  d.fields = {{"steps", std::to_string(path.steps.size()) + " (" + std::to_string(views) + " views, " +
+                            std::to_string(clears) + " clears)"},
+              {"header", path.header ? "yes" : "no"},
+              {"views", "(" + num(lo[0]) + ", " + num(lo[1]) + ", " + num(lo[2]) + ") .. (" + num(hi[0]) + ", " +
+                            num(hi[1]) + ", " + num(hi[2]) + ")"},
+              {"own range", ranged ? num(rlo) + " .. " + num(rhi) + " m (on " + std::to_string(ranged) + " of the views)"
+                                   : std::string("none (the job's range applies)")}};
+  d.details = {{"steps", path.steps.size()},
+               {"views", views},
+               {"clears", clears},
+               {"header", path.header},
+               {"bounds", {{"min", lo}, {"max", hi}}},
+               {"ranged_views", ranged},
+               {"range", ranged ? nlohmann::json{{"min", rlo}, {"max", rhi}} : nlohmann::json(nullptr)}};
   return d;
 }
 
