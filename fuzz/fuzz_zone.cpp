@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto again = voxkit::read_zone(written, opts);
   if (again.grid.data != zone.grid.data || again.baked.data != zone.baked.data ||
       again.paint.data != zone.paint.data || again.height.values != zone.height.values ||
+      again.filled.values != zone.filled.values ||
       again.splat.size() != zone.splat.size() || again.unknown_sections.size() != zone.unknown_sections.size() ||
       again.foliage.mask != zone.foliage.mask || again.foliage.trees.size() != zone.foliage.trees.size()) {
     std::abort();

@@ -33,7 +33,8 @@ void run_info(const Context& ctx, const InfoOptions& o) {
   if (!o.map.empty()) {
     const int64_t cell = o.map_cell ? o.map_cell : std::max<int64_t>(1, int64_t(v.size() / 1024));
     log2_option(cell, "--map-cell");
-    octree_map::write_png(o.map, octree::top_map(v, cell), ctx.out());
+    const std::string name = io::display_name(o.input);
+    octree_map::write_png(o.map, octree::top_map(v, cell), ctx.out(), name.substr(name.find_last_of('/') + 1));
     ctx.info("octree info: map " + o.map + " (" + std::to_string(v.size() / uint64_t(cell)) +
              " px, " + std::to_string(cell) + " voxels per pixel)");
   }

@@ -25,13 +25,13 @@ void add_preview_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("preview", "Write a PNG picture of a zone: top view, slice, chunks or foliage");
   auto opt = std::make_shared<PreviewOptions>();
   cmd->add_option("zone", opt->zone, "Zone file (.vxz, '-' = stdin)")->required();
-  cmd->add_option("-o,--output", opt->output, "PNG to write ('-' = stdout)")->required();
+  cmd->add_option("-o,--output", opt->output, "PNG to write ('-' = stdout)")->default_val("-");
   cmd->add_option("--view", opt->view,
                   "top, slice, chunks or foliage (the foliage mask, trees and surface details, with a legend; "
                   "default top, slice when --slice is given)")
       ->check(CLI::IsMember({"top", "slice", "chunks", "foliage"}));
   cmd->add_option("--slice", opt->slice, "Vertical slice: x=N or z=N (default z through the middle)");
-  cmd->add_option("--min-size", opt->min_size, "Enlarge small pictures to at least this many pixels across")
+  cmd->add_option("--min-size", opt->min_size, "Enlarge small pictures to at least this many pixels across (the margin not counted)")
       ->capture_default_str()->check(CLI::Range(1, 8192));
   cmd->callback([&ctx, opt] {
     std::string view = opt->view.empty() ? (opt->slice.empty() ? "top" : "slice") : opt->view;
@@ -54,24 +54,28 @@ void add_preview_command(CLI::App& app, Context& ctx) {
     }
     io::check_output(opt->output, ctx.out());
     Zone zone = read_zone_file(opt->zone);
-    RgbImage img;
+    View v;
     if (view == "top") {
-      img = preview_top(zone);
+      // Columns standing on filled NoData (the zone's FILL section) are drawn hatched.
+      v = view_top(zone, zone.filled.values.empty() ? nullptr : &zone.filled.values);
     } else if (view == "chunks") {
-      img = preview_chunks(zone);
+      v = view_chunks(zone);
     } else if (view == "foliage") {
-      img = foliage::preview(zone);
+      v = foliage::preview(zone);
     } else {
       if (index < 0) index = long(zone.meta.cells.nz / 2);
-      img = preview_slice(zone, axis, uint32_t(index));
+      v = view_slice(zone, axis, uint32_t(index));
     }
-    const uint32_t longest = std::max(img.width, img.height);
-    if (longest < opt->min_size) img = upscale(img, (opt->min_size + longest - 1) / longest);
-    if (view == "foliage") img = with_legend(img, foliage::legend(zone), "FOLIAGE, NORTH UP");
-    io::write_file(opt->output, png::encode(img), ctx.out());
-    ctx.info("preview: " + view + " view of " + io::display_name(opt->zone) + " -> " +
-             io::display_name(opt->output) + " (" + std::to_string(img.width) + "x" +
-             std::to_string(img.height) + ")");
+    const uint32_t longest = std::max(v.img.width, v.img.height);
+    if (longest < opt->min_size) enlarge(v, (opt->min_size + longest - 1) / longest);
+    const std::string name = io::display_name(opt->zone);
+    v.frame.title = name.substr(name.find_last_of('/') + 1) + " - " + v.frame.title;
+    const Framed out = frame_picture(v.img, v.frame);
+    io::write_file(opt->output, png::encode(out.img), ctx.out());
+    ctx.info("preview: " + view + " view of " + name + " -> " + io::display_name(opt->output) + " (" +
+             std::to_string(out.img.width) + "x" + std::to_string(out.img.height) + ", picture " +
+             std::to_string(v.img.width) + "x" + std::to_string(v.img.height) + " at " + std::to_string(out.x) +
+             "," + std::to_string(out.y) + ")");
   });
 }
 

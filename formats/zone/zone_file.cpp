@@ -35,6 +35,7 @@ constexpr std::array<char, 4> kSplat{'S', 'P', 'L', 'T'};
 constexpr std::array<char, 4> kSpawns{'S', 'P', 'W', 'N'};
 constexpr std::array<char, 4> kFoliage{'F', 'O', 'L', 'I'};
 constexpr std::array<char, 4> kHoleCut{'H', 'C', 'U', 'T'};
+constexpr std::array<char, 4> kFilled{'F', 'I', 'L', 'L'};
 
 const char* section_title(const std::array<char, 4>& t) {
   if (t == kMeta) return "JSON header";
@@ -46,6 +47,7 @@ const char* section_title(const std::array<char, 4>& t) {
   if (t == kSpawns) return "spawned foliage";
   if (t == kFoliage) return "foliage anchors";
   if (t == kHoleCut) return "terrain hole cut";
+  if (t == kFilled) return "filled columns";
   return nullptr;
 }
 
@@ -262,6 +264,60 @@ std::vector<ColumnRaster<uint8_t>> decode_splat(std::span<const uint8_t> p, cons
   return out;
 }
 
+// u32 width = nx+1, u32 depth = nz+1, then one bit per column (x + width * z), bit k at
+// byte k / 8, bit k % 8 (least significant first); the bits past the last column are 0.
+// A section without any set bit reads as no mask (writers do not write one).
+ColumnRaster<uint8_t> decode_filled(std::span<const uint8_t> p, const SectionInfo& s, const Dims& cells) {
+  const uint64_t base = s.offset + kSectionHeaderSize;
+  if (p.size() < 8) section_error(s, "payload is shorter than its 8-byte raster header", base, "8 bytes", std::to_string(p.size()));
+  const uint32_t w = get32(p.data()), d = get32(p.data() + 4);
+  if (w != cells.sx() || d != cells.sz()) {
+    section_error(s, "raster size does not match the zone's columns", base,
+                  std::to_string(cells.sx()) + "x" + std::to_string(cells.sz()),
+                  std::to_string(w) + "x" + std::to_string(d));
+  }
+  const uint64_t n = uint64_t(w) * d, bytes = (n + 7) / 8;
+  if (p.size() != 8 + bytes) {
+    section_error(s, "payload length does not match the raster size", s.offset + 8,
+                  std::to_string(8 + bytes) + " bytes", std::to_string(p.size()) + " bytes");
+  }
+  const uint8_t* bits = p.data() + 8;
+  if (n % 8 != 0) {
+    const uint8_t pad = uint8_t(0xff << (n % 8));
+    if (bits[bytes - 1] & pad) {
+      section_error(s, "bits past the last column are set", base + 8 + bytes - 1,
+                    "0 in the bits above bit " + std::to_string(n % 8 - 1), hex_byte(bits[bytes - 1]));
+    }
+  }
+  ColumnRaster<uint8_t> r;
+  bool any = false;
+  for (uint64_t k = 0; k < bytes && !any; ++k) any = bits[k] != 0;
+  if (!any) return r;
+  r.width = w;
+  r.depth = d;
+  r.values.resize(n);
+  for (uint64_t k = 0; k < n; ++k) r.values[k] = (bits[k / 8] >> (k % 8)) & 1;
+  return r;
+}
+
+bool any_filled(const ColumnRaster<uint8_t>& r) {
+  for (uint8_t v : r.values)
+    if (v) return true;
+  return false;
+}
+
+Bytes encode_filled(const ColumnRaster<uint8_t>& r) {
+  Bytes b;
+  const uint64_t n = r.values.size();
+  b.reserve(8 + (n + 7) / 8);
+  put32(b, r.width);
+  put32(b, r.depth);
+  b.resize(8 + (n + 7) / 8, 0);
+  for (uint64_t k = 0; k < n; ++k)
+    if (r.values[k]) b[8 + k / 8] |= uint8_t(1u << (k % 8));
+  return b;
+}
+
 // u32 spawns, u32 erases, then the spawn edits and the erase edits, u64 each.
 void decode_spawns(std::span<const uint8_t> p, const SectionInfo& s, Zone& z) {
   const uint64_t base = s.offset + kSectionHeaderSize;
@@ -321,6 +377,7 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
   Zone z;
   z.meta = decode_meta(bytes, sections[0], opts.max_samples);
   const SectionInfo *grid = nullptr, *baked = nullptr, *paint = nullptr;
+  bool seen_filled = false;
   for (size_t i = 1; i < sections.size(); ++i) {
     const SectionInfo& s = sections[i];
     const SectionInfo** slot = s.tag == kGrid ? &grid : s.tag == kBaked ? &baked : s.tag == kPaint ? &paint : nullptr;
@@ -345,6 +402,10 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
       } catch (const Error& e) {
         rethrow_in(e, s);
       }
+    } else if (s.tag == kFilled) {
+      if (seen_filled) section_error(s, "appears twice", s.offset);
+      seen_filled = true;
+      z.filled = decode_filled(payload_of(bytes, s), s, z.meta.cells);
     } else if (s.tag == kHoleCut) {
       if (!z.hole_cut.empty()) section_error(s, "appears twice", s.offset);
       try {
@@ -420,6 +481,12 @@ void check_zone(const Zone& z) {
   }
   if (const std::string why = foliage::problem(z.foliage, c, z.meta.chunk_cells); !why.empty())
     throw_usage("foliage: " + why);
+  if (!z.filled.values.empty()) {
+    if (z.filled.width != c.sx() || z.filled.depth != c.sz() || z.filled.values.size() != columns)
+      throw_usage("filled-column mask does not match the zone's columns");
+    for (uint8_t v : z.filled.values)
+      if (v > 1) throw_usage("filled-column mask holds a value that is neither 0 nor 1");
+  }
   if (!z.hole_cut.empty() || !z.hole_cut.previous.empty())
     if (const std::string why = zone_file::hole_cut_problem(z.hole_cut); !why.empty()) throw_usage("hole cut: " + why);
   for (auto& u : z.unknown_sections) {
@@ -471,6 +538,9 @@ std::vector<uint8_t> write_zone(const Zone& z) {
     for (auto& r : z.splat) s.insert(s.end(), r.values.begin(), r.values.end());
     parts.push_back({kSplat, std::move(s), {}});
   }
+  // Only a mask with a filled column is stored: a zone over data only has no FILL section.
+  const bool has_filled = any_filled(z.filled);
+  if (has_filled) parts.push_back({kFilled, encode_filled(z.filled), {}});
   if (!z.spawns.empty() || !z.erases.empty()) {
     Bytes b;
     put32(b, uint32_t(z.spawns.size()));
@@ -498,7 +568,7 @@ std::vector<uint8_t> write_zone(const Zone& z) {
   std::memcpy(w, zone_file::kMagic.data(), 8);
   w += 8;
   le(zone_file::kVersionMajor, 2);
-  le(zone_file::kVersionMinor, 2);
+  le(has_filled ? zone_file::kVersionMinor : zone_file::kVersionMinorBase, 2);
   le(parts.size(), 4);
   for (auto& p : parts) {
     uint8_t* header = w;

@@ -16,7 +16,11 @@ namespace voxkit::zone_file {
 // "\x89VXZ\r\n\x1a\n": binary, and mangled recognisably by text-mode transfers.
 inline constexpr std::array<uint8_t, 8> kMagic{0x89, 'V', 'X', 'Z', '\r', '\n', 0x1a, '\n'};
 inline constexpr uint16_t kVersionMajor = 1;  // a reader refuses other majors
-inline constexpr uint16_t kVersionMinor = 2;  // a reader accepts any minor of its major
+// A reader accepts any minor of its major. The writer puts the lowest minor that describes
+// what it wrote: kVersionMinor with a FILL section (1.3), else kVersionMinorBase, so a zone
+// without the newer section keeps the bytes earlier versions wrote.
+inline constexpr uint16_t kVersionMinor = 3;
+inline constexpr uint16_t kVersionMinorBase = 2;
 inline constexpr size_t kFileHeaderSize = 16;
 inline constexpr size_t kSectionHeaderSize = 20;
 inline constexpr uint32_t kFlagRequired = 1;  // a reader that does not know the tag must refuse

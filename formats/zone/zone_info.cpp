@@ -121,6 +121,8 @@ ZoneSummary summarize_zone(const Zone& z, std::span<const uint8_t> file) {
   s.samples = z.meta.cells.samples();
   s.decoded_bytes = z.grid.data.size() + z.baked.data.size() + z.paint.data.size() + 4 * z.height.values.size();
   for (auto& r : z.splat) s.decoded_bytes += r.values.size();
+  s.decoded_bytes += z.filled.values.size();
+  for (uint8_t v : z.filled.values) s.filled_columns += v != 0;
   s.stored_bytes = file.size();
   s.sections = list_zone_sections(file);
   SampleStats st = sdf_stats(z.grid.data);
@@ -173,6 +175,12 @@ std::vector<std::pair<std::string, std::string>> zone_summary_fields(const ZoneS
   for (auto& n : m.layer_names) layers += (layers.empty() ? "" : ", ") + n;
   line("layers", (layers.empty() ? "none named" : layers) + "; splat " + std::to_string(s.splat_layers) +
                      " layers, height texture " + (s.has_height ? "yes" : "no"));
+  if (s.filled_columns > 0) {
+    const uint64_t columns = c.sx() * c.sz();
+    line("filled NoData", std::to_string(s.filled_columns) + " of " + std::to_string(columns) + " columns (" +
+                              identify::percent(s.filled_columns, columns) +
+                              ") stand on heightmap samples filled by the bake");
+  }
   if (m.height_min != 0 || m.height_max != 0) line("height range", num(m.height_min) + " .. " + num(m.height_max) + " m");
   line("edit box", triple(m.edit_box.min) + " .. " + triple(m.edit_box.max));
   line("terrain hole", "x " + num(m.hole.min_x) + " .. " + num(m.hole.max_x) + ", z " + num(m.hole.min_z) + " .. " +
@@ -221,6 +229,7 @@ nlohmann::json zone_summary_json(const ZoneSummary& s) {
   j["layers"] = m.layer_names;
   j["splat_layers"] = s.splat_layers;
   j["height_texture"] = s.has_height;
+  j["filled_columns"] = s.filled_columns;
   j["height_range"] = {m.height_min, m.height_max};
   j["edit_box"] = {{"min", {m.edit_box.min[0], m.edit_box.min[1], m.edit_box.min[2]}},
                    {"max", {m.edit_box.max[0], m.edit_box.max[1], m.edit_box.max[2]}}};

@@ -29,6 +29,7 @@ struct ZoneSummary {
   std::optional<uint64_t> painted;   // paint != 0; none when never painted
   bool has_height = false;
   size_t splat_layers = 0;
+  uint64_t filled_columns = 0;  // columns whose surface came from filled NoData (FILL)
   size_t unknown_sections = 0;
   // Baked foliage (FOLI), as last checked.
   bool has_foliage = false;

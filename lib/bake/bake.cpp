@@ -41,6 +41,25 @@ ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& m,
   return r;
 }
 
+ColumnRaster<uint8_t> bake_filled_raster(const Heightfield& hf, const ZoneMeta& m, const GridFrame* frame) {
+  ColumnRaster<uint8_t> r;
+  if (hf.filled.empty()) return r;
+  const Placer place(m, frame);
+  r.width = uint32_t(m.cells.sx());
+  r.depth = uint32_t(m.cells.sz());
+  r.values.resize(size_t(r.width) * r.depth);
+  bool any = false;
+  for (uint32_t z = 0; z < r.depth; ++z)
+    for (uint32_t x = 0; x < r.width; ++x) {
+      auto p = place.xz(x, z);
+      const bool f = surface_uses_filled(hf, p[0], p[1]);
+      r.values[x + size_t(r.width) * z] = f ? 1 : 0;
+      any = any || f;
+    }
+  if (!any) r = {};
+  return r;
+}
+
 std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>& images,
                                                   uint32_t layers, const ZoneMeta& m,
                                                   double x0, double z0, double x1, double z1,
@@ -96,6 +115,7 @@ Zone bake_zone(const Heightfield& hf, const ZoneBoxSpec& spec, const Progress& p
   z.meta = plan_zone(hf, spec);
   bake_sdf(hf, z.meta, z.grid, progress, &z.baked);
   z.height = bake_height_raster(hf, z.meta);
+  z.filled = bake_filled_raster(hf, z.meta);
   return z;
 }
 
@@ -196,6 +216,7 @@ RebakeStats rebake_zone(Zone& zone, const Heightfield& hf, double headroom_voxel
   st.samples = fresh.data.size();
   zone.baked = std::move(fresh);
   zone.height = bake_height_raster(hf, m);
+  zone.filled = bake_filled_raster(hf, m);
   m.height_min = under.min;
   m.height_max = under.max;
   m.grid_version += 1;

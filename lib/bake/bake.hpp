@@ -63,6 +63,12 @@ void bake_sdf(const Heightfield& hf, const ZoneMeta& meta, ByteGrid& grid,
 ColumnRaster<float> bake_height_raster(const Heightfield& hf, const ZoneMeta& meta,
                                        const GridFrame* frame = nullptr);
 
+// Which zone columns stand on filled NoData (Zone::filled): 1 where the column's terrain
+// height (bake_height_raster) gives weight to a sample marked in `hf.filled`. Empty when no
+// column does, so a zone over data only stores no mask.
+ColumnRaster<uint8_t> bake_filled_raster(const Heightfield& hf, const ZoneMeta& meta,
+                                         const GridFrame* frame = nullptr);
+
 // A control (splat) image: 4 channels per texel, row 0 at world z max (image order),
 // covering the terrain's extent with texel centres at (i + 0.5) / width of it.
 struct SplatImage {
@@ -79,7 +85,7 @@ std::vector<ColumnRaster<uint8_t>> resample_splat(const std::vector<SplatImage>&
                                                   double terrain_max_x, double terrain_max_z,
                                                   const GridFrame* frame = nullptr);
 
-// A fresh zone: planned, baked (current = baked), height raster, no paint.
+// A fresh zone: planned, baked (current = baked), height raster, filled-column mask, no paint.
 Zone bake_zone(const Heightfield& hf, const ZoneBoxSpec& spec, const Progress& progress = {});
 
 struct RebakeStats {
@@ -90,8 +96,8 @@ struct RebakeStats {
 };
 
 // Re-bakes `zone` from the new terrain `hf`: keeps every sculpted sample and all paint,
-// takes the new terrain everywhere else, and sets the baked copy to the new terrain. The
-// top grows (air added above) when the new terrain needs it. Bumps grid_version.
+// takes the new terrain everywhere else, and sets the baked copy, the height raster and the
+// filled-column mask to the new terrain. The top grows (air added above) when the new terrain needs it. Bumps grid_version.
 RebakeStats rebake_zone(Zone& zone, const Heightfield& hf, double headroom_voxels = 2,
                         uint64_t max_samples = kDefaultMaxBakeSamples,
                         const Progress& progress = {});

@@ -21,6 +21,10 @@ void check_heightfield(const Heightfield& hf) {
     throw_usage("heightmap holds " + std::to_string(hf.heights.size()) + " heights, expected " +
                 std::to_string(size_t(hf.width) * hf.depth));
   }
+  if (!hf.filled.empty() && hf.filled.size() != hf.heights.size()) {
+    throw_usage("heightmap NoData mask holds " + std::to_string(hf.filled.size()) + " samples, expected " +
+                std::to_string(hf.heights.size()));
+  }
 }
 
 double surface_height(const Heightfield& hf, double x, double z) {
@@ -32,6 +36,22 @@ double surface_height(const Heightfield& hf, double x, double z) {
   double h00 = hf.at(i, j), h10 = hf.at(i + 1, j), h01 = hf.at(i, j + 1), h11 = hf.at(i + 1, j + 1);
   if (fu >= fv) return h00 + fu * (h10 - h00) + fv * (h11 - h10);
   return h00 + fv * (h01 - h00) + fu * (h11 - h01);
+}
+
+bool surface_uses_filled(const Heightfield& hf, double x, double z) {
+  if (hf.filled.empty()) return false;
+  // The same cell and fractions as surface_height.
+  double u = std::clamp(hf.u_of(x), 0.0, double(hf.width - 1));
+  double v = std::clamp(hf.v_of(z), 0.0, double(hf.depth - 1));
+  uint32_t i = std::min(uint32_t(u), hf.width - 2);
+  uint32_t j = std::min(uint32_t(v), hf.depth - 2);
+  double fu = u - i, fv = v - j;
+  auto marked = [&](uint32_t a, uint32_t b) { return hf.filled[size_t(a) + size_t(hf.width) * b] != 0; };
+  // Triangle A: h00 (1 - fu) + h10 (fu - fv) + h11 fv; triangle B: h00 (1 - fv) + h01 (fv - fu) + h11 fu.
+  if (fu >= fv) {
+    return (fu < 1 && marked(i, j)) || (fu > fv && marked(i + 1, j)) || (fv > 0 && marked(i + 1, j + 1));
+  }
+  return (fv < 1 && marked(i, j)) || (fv > fu && marked(i, j + 1)) || (fu > 0 && marked(i + 1, j + 1));
 }
 
 HeightRange height_range(const Heightfield& hf, double x0, double z0, double x1, double z1) {
@@ -122,6 +142,8 @@ uint64_t fill_nodata(Heightfield& hf, const NodataFill& fill) {
   if (missing == hf.heights.size()) {
     throw_data("the heightmap has no valid sample: every one is NoData");
   }
+  hf.filled.assign(hf.heights.size(), 0);
+  for (size_t k = 0; k < hf.heights.size(); ++k) hf.filled[k] = std::isnan(hf.heights[k]) ? 1 : 0;
   switch (fill.kind) {
     case NodataFill::Kind::Min:
       for (float& h : hf.heights) if (std::isnan(h)) h = lo;

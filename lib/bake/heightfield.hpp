@@ -17,6 +17,9 @@ struct Heightfield {
   double origin_x = 0, origin_z = 0;  // world position of the source's sample (0, 0), metres
   double dx = 1, dz = 1;              // sample spacing along x and z, metres (> 0)
   std::vector<float> heights;         // world y in metres at x + width * z; NaN = no data
+  // 1 where the sample had no data and fill_nodata gave it a height, else 0, at the index of
+  // `heights`; empty when no sample was filled.
+  std::vector<uint8_t> filled;
   // A window of a larger raster: the source index of the stored sample (0, 0). Positions are
   // computed from the source's origin and index, so a window places every sample exactly
   // where the whole raster does (tiled bakes equal a whole bake bit for bit).
@@ -47,6 +50,11 @@ void check_heightfield(const Heightfield& hf);
 // clamped to its edge. NaN where a corner of the triangle has no data.
 double surface_height(const Heightfield& hf, double x, double z);
 
+// True when the surface height at world (x, z) (surface_height) gives weight to a sample
+// marked in `hf.filled`: a corner of the triangle under the point whose barycentric weight
+// is not zero. False when nothing was filled.
+bool surface_uses_filled(const Heightfield& hf, double x, double z);
+
 // Lowest and highest sample heights among the samples of every cell that meets the world
 // rectangle [x0, x1] x [z0, z1] (clamped to the terrain). NaN samples are skipped; `nodata`
 // (if given) receives how many were met.
@@ -65,8 +73,9 @@ struct NodataFill {
 
 // Replaces every NaN height by the policy's value: Min = lowest valid height, Value = N,
 // Nearest = the height of the nearest valid sample (8-connected chamfer distance, ties to
-// the first found in row order). Returns how many samples were filled. A heightfield
-// without any valid sample is a data error. Refuse leaves the heights as they are.
+// the first found in row order). Returns how many samples were filled, and marks them in
+// `hf.filled` (left empty when none was). A heightfield without any valid sample is a data
+// error. Refuse leaves the heights as they are.
 uint64_t fill_nodata(Heightfield& hf, const NodataFill& fill);
 
 }  // namespace voxkit

@@ -164,6 +164,7 @@ Zone bake_tile(const WorldGrid& w, const TileBox& t, const Heightfield& hf, cons
   const GridFrame f = tile_frame(w, t);
   bake_sdf(hf, z.meta, z.grid, progress, &z.baked, &f);
   z.height = bake_height_raster(hf, z.meta, &f);
+  z.filled = bake_filled_raster(hf, z.meta, &f);
   const auto r = t.zone_rect(w);
   const HeightRange under = height_range(hf, r[0], r[1], r[2], r[3]);
   z.meta.height_min = under.min;

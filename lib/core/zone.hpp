@@ -140,6 +140,9 @@ struct Zone {
   ByteGrid paint;  // 0 auto, 1-4 layers 0-3, 5 dug soil, 6-17 layers 4-15; empty = never painted
   ColumnRaster<float> height;                 // terrain height (world metres) per column
   std::vector<ColumnRaster<uint8_t>> splat;   // one weight raster (0..255) per terrain layer
+  // 1 where the column's surface height came from a heightmap sample that had no data and
+  // was filled (bake's NoData fill), else 0; empty when no column did.
+  ColumnRaster<uint8_t> filled;
   // Trees and details placed by edits (packed tree/detail edits with a layer above 0) whose
   // objects still stand, in the order they were placed, and the erase edits (layer 0) applied
   // since the bake, in log order (they hide baked foliage within their radius).

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "lib/core/error.hpp"
@@ -11,7 +12,6 @@
 namespace voxkit::foliage {
 namespace {
 
-using Colour = std::array<uint8_t, 3>;
 constexpr Colour kNoSurface{0, 0, 0}, kFallen{230, 130, 30}, kErased{140, 80, 200};
 constexpr Colour kTreeStanding{255, 255, 255}, kTreeFallen{230, 30, 30}, kTreeErased{255, 0, 255};
 constexpr Colour kSurfaceStanding{0, 230, 230}, kSurfaceFallen{40, 60, 230};
@@ -28,13 +28,18 @@ std::pair<uint32_t, uint32_t> pixel(const Dims& d, float gx, float gz) {
   return {x, d.nz - z};
 }
 
+Colour standing_colour(float h) {
+  return {uint8_t(40 + 60 * h), uint8_t(110 + 120 * h), uint8_t(40 + 50 * h)};
+}
+
 }  // namespace
 
-RgbImage preview(const Zone& zone) {
+View preview(const Zone& zone) {
   const ZoneFoliage& f = zone.foliage;
   if (f.empty()) throw_usage("the zone holds no baked foliage (bake it first)");
   const Dims& d = zone.meta.cells;
-  RgbImage img;
+  View view;
+  RgbImage& img = view.img;
   img.width = uint32_t(d.sx());
   img.height = uint32_t(d.sz());
   img.rgb.assign(size_t(img.width) * img.height * 3, 0);
@@ -50,7 +55,7 @@ RgbImage preview(const Zone& zone) {
           c = kErased;
         } else if (t[0] == kStanding) {
           const float h = std::clamp(texel_anchor(t) / ny, 0.0f, 1.0f);
-          c = {uint8_t(40 + 60 * h), uint8_t(110 + 120 * h), uint8_t(40 + 50 * h)};
+          c = standing_colour(h);
         } else {
           c = kFallen;
         }
@@ -67,7 +72,24 @@ RgbImage preview(const Zone& zone) {
     const auto [x, y] = pixel(d, t.anchor[0], t.anchor[2]);
     put(img, x, y, t.state == TreeState::Standing ? kTreeStanding : t.state == TreeState::Fallen ? kTreeFallen : kTreeErased);
   }
-  return img;
+  const ZoneMeta& m = zone.meta;
+  const double v = m.voxel_size;
+  MapFrame& fr = view.frame;
+  fr.title = "FOLIAGE";
+  fr.across = {'x', m.origin[0] - 0.5 * v, v};
+  fr.down = {'z', m.origin[2] + (double(d.nz) + 0.5) * v, -v};
+  fr.compass = Compass::NorthUp;
+  ColourBar bar;
+  for (int k = 0; k < 64; ++k) bar.ramp.push_back(standing_colour(float(k) / 63));
+  char lo[32], hi[32];
+  std::snprintf(lo, sizeof lo, "%.1f M", m.origin[1]);
+  std::snprintf(hi, sizeof hi, "%.1f M", m.origin[1] + ny * v);
+  bar.low = lo;
+  bar.high = hi;
+  bar.caption = "STANDING COLUMNS: ANCHOR HEIGHT (WORLD Y, METRES)";
+  fr.bars.push_back(bar);
+  fr.legend = legend(zone);
+  return view;
 }
 
 std::vector<LegendEntry> legend(const Zone& zone) {

@@ -12,9 +12,10 @@ namespace voxkit::foliage {
 
 // One pixel per column, north (max z) up as the top view: standing columns green (lighter
 // higher), fallen orange, erased violet, no surface black; surface details and trees as
-// single pixels over them (standing white / cyan, fallen red / blue, erased magenta).
-// Throws a usage error when the zone has no baked foliage.
-RgbImage preview(const Zone& zone);
+// single pixels over them (standing white / cyan, fallen red / blue, erased magenta). The
+// frame holds the world axes, the anchor-height bar of standing columns and the legend
+// (each colour with its count). Throws a usage error when the zone has no baked foliage.
+View preview(const Zone& zone);
 // The colours of `preview`, each with its count.
 std::vector<LegendEntry> legend(const Zone& zone);
 
