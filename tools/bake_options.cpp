@@ -17,9 +17,9 @@ void TerrainOptions::add(CLI::App* cmd, bool heightmap_positional) {
       ->delimiter(',')->expected(3);
   cmd->add_option("--raw-size", raw_size, "Unity .raw size W,H in samples (default: square 2^n+1 from the file size)")
       ->delimiter(',')->expected(2);
-  cmd->add_option("--origin", origin,
+  cmd->add_option("--geo-origin", origin,
                   "Georeferenced rasters: projected E,N[,H] that becomes world 0 (default: the raster's south-west corner)")
-      ->delimiter(',')->expected(2, 3);
+      ->delimiter(',')->expected(2, 3)->type_name("E,N[,H]");
   cmd->add_option("--t-srs", terrain.placement.t_srs,
                   "Warp to this CRS (EPSG:n, WKT, PROJ); geographic rasters default to the local UTM zone");
   add_nodata_fill(cmd, "--nodata-fill", terrain.nodata_fill, "Fill NoData: min, value:N or nearest (default: refuse)");

@@ -11,6 +11,8 @@
 #include "formats/core/diagnostics.hpp"
 #include "formats/core/versions.hpp"
 #include "lib/core/error.hpp"
+#include "tools/aliases.hpp"
+#include "tools/cli_docs.hpp"
 #include "tools/context.hpp"
 #include "tools/verbs.hpp"
 
@@ -41,7 +43,8 @@ int main(int argc, char** argv) {
     }
   }
   bool version_flag = false;  // handled above; declared so --help lists it
-  app.add_flag("--version", version_flag, "Print voxkit's version and its libraries' (with --json: as JSON)");
+  app.add_flag("--version", version_flag, "Print voxkit's version and its libraries' (with --json: as JSON)")
+      ->configurable(false);
   app.require_subcommand(1);
   app.fallthrough();  // global flags are accepted after the verb too
 
@@ -73,10 +76,15 @@ int main(int argc, char** argv) {
       {{"convert"}, add_convert_command}, {{"tile"}, add_tile_command},
       {{"plan"}, add_plan_command},
   };
+  // --generate-docs DIR (used by the build): man pages, completion and the CLI's JSON
+  // description, from every verb's declarations.
+  std::string docs_dir;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string_view(argv[i]) == "--generate-docs") docs_dir = argv[i + 1];
   std::string_view asked;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 1; i < argc && docs_dir.empty(); ++i) {
     const std::string_view a = argv[i];
-    if (a == "-j" || a == "--threads") {
+    if (global_takes_value(a)) {
       ++i;
       continue;
     }
@@ -92,9 +100,44 @@ int main(int argc, char** argv) {
   for (const Verb& v : kVerbs)
     if (!known || std::find(v.names.begin(), v.names.end(), asked) != v.names.end()) v.add(app, ctx);
   add_help_footers(app);
+  // Options from a TOML file (CLI11's format: a verb's options under [verb], a sub-verb's
+  // under [verb.sub]); --print-config writes the options given as such a file instead of
+  // running the verb.
+  app.allow_config_extras(CLI::config_extras_mode::error);
+  for (CLI::App* verb : app.get_subcommands({})) {
+    verb->allow_config_extras(CLI::config_extras_mode::error);
+    for (CLI::App* sub : verb->get_subcommands({})) sub->allow_config_extras(CLI::config_extras_mode::error);
+  }
+  app.set_config("--config", "", "Read options from a TOML file ([verb] or [verb.sub] sections; see docs/cli.md)");
+  bool print_config = false;
+  app.add_flag("--print-config", print_config,
+               "Print the options given (and the defaults) as a --config file, and do nothing else")
+      ->configurable(false);
+  if (!docs_dir.empty()) {
+    try {
+      generate_docs(app, docs_dir);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "voxkit: %s\n", e.what());
+      return kExitFailure;
+    }
+    return kExitOk;
+  }
+
+  // Old spellings of flags (docs/cli.md), rewritten to today's with a warning.
+  Rewritten rewritten = rewrite_aliases(argc, argv);
+  std::vector<std::string>& args = rewritten.args;
+  std::vector<char*> argv2;
+  for (auto& a : args) argv2.push_back(a.data());
+  argv2.push_back(nullptr);
 
   std::unique_ptr<tbb::global_control> threads;
   app.parse_complete_callback([&] {
+    if (print_config) {
+      const std::string text = config_text(app);
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      throw ExitWith{kExitOk};
+    }
+    for (const auto& w : rewritten.warnings) ctx.warn(w);
     if (ctx.threads > 0) {
       threads = std::make_unique<tbb::global_control>(
           tbb::global_control::max_allowed_parallelism, size_t(ctx.threads));
@@ -107,7 +150,7 @@ int main(int argc, char** argv) {
     CLI::App* level = &app;
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
-      if (a == "-j" || a == "--threads") {
+      if (global_takes_value(a)) {
         ++i;
         continue;
       }
@@ -134,7 +177,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    app.parse(argc, argv);
+    app.parse(int(args.size()), argv2.data());
   } catch (const ExitWith& e) {
     return e.code;
   } catch (const CLI::ParseError& e) {

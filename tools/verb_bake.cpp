@@ -27,7 +27,7 @@ void add_bake_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("bake", "Bake a heightmap (and splat maps) into a dig zone file");
   auto opt = std::make_shared<BakeOptions>();
   opt->terrain.add(cmd);
-  cmd->add_option("-o,--output", opt->job.output, "Zone file to write (.vxz, '-' = stdout)")->required();
+  cmd->add_option("-o,--output", opt->job.output, "Zone file to write (.vxz, '-' = stdout)")->default_val("-");
   auto* box = cmd->add_option("--box", opt->box, "Zone box x0,y0,z0,x1,y1,z1 in world metres")
                   ->delimiter(',')->expected(6);
   auto* centre = cmd->add_option("--center", opt->centre, "Zone centre x,y,z (with --size)")
@@ -66,7 +66,7 @@ void add_bake_command(CLI::App& app, Context& ctx) {
     job.summarize = opt->json;
     const bake_job::BakeResult r = bake_job::run_bake(job, ctx.progress("bake"));
     const ZoneMeta& m = r.zone.meta;
-    ctx.info("bake: " + r.name + " (" + r.info.describe() + ") -> " + io::display_name(job.output) + ": " +
+    ctx.info("bake: " + r.name + " (" + r.info.describe() + ") -> " + io::output_name(job.output) + ": " +
              std::to_string(m.cells.nx) + "x" + std::to_string(m.cells.ny) + "x" + std::to_string(m.cells.nz) +
              " cells, " + std::to_string(m.cells.samples()) + " samples, " + std::to_string(r.zone.splat.size()) +
              " splat layers");

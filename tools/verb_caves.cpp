@@ -79,7 +79,7 @@ void add_caves_command(CLI::App& app, Context& ctx) {
       "label", "Label the air of a module into regions (uint16 per point) and find the closed ones");
   label->add_option("input", o->input, "Density module, 0 empty .. 255 solid ('-' = stdin)")->required();
   add_cells(label, "--cells", o->cells, "Cells NX,NY,NZ of the module")->required();
-  label->add_option("-o,--output", o->output, "Region grid (uint16 LE per point; '-' = stdout)")->required();
+  label->add_option("-o,--output", o->output, "Region grid (uint16 LE per point; '-' = stdout)")->default_val("-");
   label->add_option("--closed-list", o->closed_list, "Also write the closed region ids, one per line");
   label->add_option("--open-faces", o->open_faces,
                     "Module faces open to the outside: all, none or a list of -x,+x,-y,+y,-z,+z")

@@ -32,7 +32,7 @@ void add_convert_command(CLI::App& app, Context& ctx) {
                   "Input: a zone (.vxz or dig-zone asset), Scrap Mechanic chunks (one a line, or 4913-byte records) "
                   "or an ice module (raw densities, with --cells) ('-' = stdin)")
       ->required();
-  cmd->add_option("-o,--output", o->job.output, "Output file ('-' = stdout)")->required();
+  cmd->add_option("-o,--output", o->job.output, "Output file ('-' = stdout)")->default_val("-");
   add_enum(cmd, "--to", o->job.to, kKinds, "kind", "What to write: zone, sm-chunks or ice-module")->required();
   add_enum(cmd, "--from", o->job.from, kKinds, "kind",
            "What the input is (default: a zone by its bytes, an ice module with --cells, else chunks)");

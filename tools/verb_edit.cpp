@@ -200,7 +200,7 @@ void add_apply_like(CLI::App* cmd, const Context& ctx, std::shared_ptr<ApplyOpti
   cmd->add_flag("-n,--dry-run", o->dry_run, "Apply and report, write nothing");
   o->log_format_opt = add_enum(cmd, "--log-format", o->log_format, kLogFormats, "log format",
                                "int64, text, json or vxlog (default: detected; a bare int64 list is the fallback)");
-  add_enum(cmd, "--input-kind", o->job.kind, kEditInputs, "input kind", "auto, zone, unity or raw (default: by content)")
+  add_enum(cmd, "--from", o->job.kind, kEditInputs, "input kind", "auto, zone, unity or raw (default: by content)")
       ->default_str("auto");
   add_cells(cmd, "--cells", o->cells, "Raw grid: cells NX,NY,NZ (samples are one more per axis)");
   add_numbers(cmd, "--edit-box", o->edit_box, 6,

@@ -70,7 +70,7 @@ void add_foliage_command(CLI::App& app, Context& ctx) {
   auto* bake = cmd->add_subcommand(
       "bake", "Bake tree, detail and surface-detail anchors, their buckets and the foliage mask into a zone");
   bake->add_option("zone", b->job.zone, "Zone (.vxz) or dig-zone Unity asset ('-' = stdin)")->required();
-  bake->add_option("-o,--output", b->job.output, "The zone with its foliage (.vxz; '-' = stdout)")->required();
+  bake->add_option("-o,--output", b->job.output, "The zone with its foliage (.vxz; '-' = stdout)")->default_val("-");
   bake->add_option("--trees", b->job.trees,
                    "Trees: CSV or JSON list, a Unity TerrainData asset, or a dig-zone asset (default: the input asset's)");
   bake->add_option("--details", b->job.details, "Top-surface details: CSV or JSON list (world x, z)");

@@ -83,7 +83,7 @@ void add_grass_command(CLI::App& app, Context& ctx) {
   sc->add_option("-o,--output", o->job.output,
                  "Blades: .csv, .json, .glb (EXT_mesh_gpu_instancing, to look at), else the engine's 48-byte "
                  "records ('-' = stdout)");
-  o->format_opt = add_enum(sc, "--format", o->format, kBladeFormats, "blade format",
+  o->format_opt = add_enum(sc, "--to", o->format, kBladeFormats, "blade format",
                            "Blade format: raw, csv, json or glb (default: by the output's extension)");
   sc->add_flag("--json", o->json, "Report as JSON: per cell its coordinates, placed count and counts per refusal");
   sc->add_flag("--blades", o->job.blades_in_report, "With --json: each blade too");

@@ -40,7 +40,7 @@ void add_melt_command(CLI::App& app, Context& ctx) {
   ice::MeltJob& j = o->job;
   cmd->add_option("module", j.module, "Density module, 0 empty .. 255 solid, one byte per point ('-' = stdin)")->required();
   cmd->add_option("hits", j.hits, "Hits file: CSV with a header, or a JSON array of objects ('-' = stdin)")->required();
-  cmd->add_option("-o,--output", j.output, "The melted module, same raw form ('-' = stdout)")->required();
+  cmd->add_option("-o,--output", j.output, "The melted module, same raw form ('-' = stdout)")->default_val("-");
   add_cells(cmd, "--cells", o->cells, "Cells NX,NY,NZ of the module")->required();
   cmd->add_option("--regions", j.regions, "Ice module: cave-region grid (uint16 per point)");
   cmd->add_option("--closed", j.closed, "Ice module: regions still closed, e.g. 3,5,7")

@@ -95,7 +95,7 @@ void add_diff_merge(CLI::App& parent, Context& ctx) {
   auto* m = parent.add_subcommand("merge", "B's modifications over A, as one terrain.dat");
   m->add_option("a", o->a, "Base delta")->required();
   m->add_option("b", o->b, "Delta laid over it")->required();
-  m->add_option("-o,--output", o->output, "Merged terrain.dat ('-' = stdout)")->required();
+  m->add_option("-o,--output", o->output, "Merged terrain.dat ('-' = stdout)")->default_val("-");
   m->add_flag("--any-depth", o->any_depth, "Accept maxDepth 0..24");
   m->callback([&ctx, o] { run_merge(ctx, *o); });
 }

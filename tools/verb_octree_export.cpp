@@ -58,7 +58,7 @@ void add_export(CLI::App& parent, Context& ctx) {
   auto* c = parent.add_subcommand("export", "The modified densities in a box as a dig zone (.vxz)");
   c->add_option("input", o->input, "terrain.dat or .save ('-' = stdin for terrain.dat)")->required();
   c->add_option("--box", o->box, "World voxel box X0,Y0,Z0,X1,Y1,Z1 (inclusive)")->required();
-  c->add_option("-o,--output", o->output, "Zone file (.vxz, '-' = stdout)")->required();
+  c->add_option("-o,--output", o->output, "Zone file (.vxz, '-' = stdout)")->default_val("-");
   c->add_option("--unmodified", o->unmodified, "Voxels the delta does not modify: air or solid")
       ->capture_default_str();
   c->add_flag("--json", o->json, "Print a JSON report");

@@ -69,7 +69,7 @@ void add_reset(CLI::App& parent, Context& ctx) {
   c->add_option("-o,--output", j.output, "New terrain.dat ('-' = stdout), or a new .save for a save");
   c->add_flag("--in-place", j.in_place, "Rewrite a terrain.dat input (saves always are, unless -o)");
   add_backup_flags(c, o->backup);
-  c->add_flag("--dry-run", j.dry_run, "Report what would change; write nothing");
+  c->add_flag("-n,--dry-run", j.dry_run, "Report what would change; write nothing");
   auto shape = [&](const char* name, std::vector<std::string>& dst, const char* help) {
     c->add_option(name, dst, help)->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   };
@@ -84,7 +84,7 @@ void add_reset(CLI::App& parent, Context& ctx) {
               "With --keep-rooms, reset all terrain when world.xml has no rooms (refused otherwise)");
   c->add_option("--margin", j.margin, "Voxels kept around room cells")->capture_default_str();
   c->add_flag("--rooms-bbox", j.rooms_bbox, "Keep the single bounding box of all rooms instead");
-  c->add_option("--world", j.world, "world.xml to read rooms from, beside a bare terrain.dat");
+  c->add_option("--world-xml", j.world, "world.xml to read rooms from, beside a bare terrain.dat");
   c->add_flag("--keep-checksums", j.keep_checksums,
               "Leave world.xml's TerrainChunkChecksums as they are (default: set to 0)");
   c->add_flag("--compat", j.compat,

@@ -63,7 +63,7 @@ void add_synth(CLI::App& parent, Context& ctx) {
                 "With --save: grow world.xml with things to about this many MB")->capture_default_str();
   c->add_flag("--server", o->server, "With --save: a dedicated server's save (no preview PNGs)");
   c->add_option("--seed", o->synth.seed, "Random seed")->capture_default_str();
-  c->add_option("--depth", o->synth.max_depth, "maxDepth (12 = 4096^3)")
+  c->add_option("--max-depth", o->synth.max_depth, "maxDepth (12 = 4096^3)")
       ->capture_default_str()->check(CLI::Range(4, 16));
   c->add_option("--pads", o->synth.pads, "Flattened base pads (each with 1-3 rooms)")->capture_default_str();
   c->add_option("--tunnels", o->synth.tunnels,

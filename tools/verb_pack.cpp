@@ -74,7 +74,7 @@ void add_pack_commands(CLI::App& app, Context& ctx) {
   auto* chunk_opt = pack->add_option("--chunk-cells", po->chunk_cells, "Cells per chunk edge (a zone: its own)")
       ->capture_default_str()
       ->check(CLI::Range(1u, chunk_pack::kMaxChunkCells));
-  pack->add_option("--input-format", po->input_format, "Input: raw sample bytes or an RLE stream")
+  pack->add_option("--from", po->input_format, "Input: raw sample bytes or an RLE stream")
       ->capture_default_str()
       ->check(CLI::IsMember({"raw", "rle"}));
   pack->callback([&ctx, po, chunk_opt] {
@@ -110,7 +110,7 @@ void add_pack_commands(CLI::App& app, Context& ctx) {
   unpack->add_option("input", uo->input, "Chunk blob container, or a zone (its current grid) ('-' = stdin)")
       ->capture_default_str();
   unpack->add_option("-o,--output", uo->output, "Grid samples ('-' = stdout)")->capture_default_str();
-  unpack->add_option("--output-format", uo->output_format, "Output: raw sample bytes or an RLE stream")
+  unpack->add_option("--to", uo->output_format, "Output: raw sample bytes or an RLE stream")
       ->capture_default_str()
       ->check(CLI::IsMember({"raw", "rle"}));
   unpack->add_option("--chunk", uo->chunk,

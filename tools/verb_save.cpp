@@ -85,7 +85,7 @@ void run_replace(const Context& ctx, const SaveOptions& o) {
   auto res = save::rewrite(o.save, replace, ro);
   if (o.json) {
     nlohmann::json j = {{"file", o.save},         {"dry_run", o.dry_run},
-                        {"written", res.written}, {"backup", res.backup},
+                        {"written", res.written}, {"backup", res.backup.empty() ? nlohmann::json(nullptr) : nlohmann::json(res.backup)},
                         {"members", res.members}, {"bytes_before", res.bytes_before},
                         {"bytes_after", res.bytes_after}, {"replaced", nlohmann::json::array()}};
     for (auto& c : res.replaced) {
@@ -159,7 +159,7 @@ void add_save_command(CLI::App& app, Context& ctx) {
   ext->add_option("save", opt->save, "The .save file")->required();
   ext->add_option("member", opt->member, "Member name, e.g. terrain.dat")->required();
   ext->add_option("-o,--output", opt->output, "Output file ('-' = stdout)")->capture_default_str();
-  ext->add_option("--max-bytes", opt->max_bytes, "Refuse a member larger than this")
+  ext->add_option("--max-input", opt->max_bytes, "Refuse a member larger than this")
       ->capture_default_str();
   ext->callback([&ctx, opt] {
     io::check_output(opt->output, ctx.out());
@@ -181,7 +181,7 @@ void add_save_command(CLI::App& app, Context& ctx) {
   rep->add_flag("--recompress", opt->recompress,
                 "Compress replaced members whole instead of keeping the old compressed blocks "
                 "of their unchanged parts");
-  rep->add_option("--max-bytes", opt->max_bytes, "Refuse replacement files larger than this")
+  rep->add_option("--max-input", opt->max_bytes, "Refuse replacement files larger than this")
       ->capture_default_str();
   rep->add_flag("--json", opt->json, "Print JSON: {file, dry_run, written, backup, members, "
                                      "bytes_before, bytes_after, replaced: [...]}");
@@ -193,7 +193,7 @@ void add_save_command(CLI::App& app, Context& ctx) {
   rooms->add_option("--margin", opt->margin, "Voxels added around every cell")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(0), int64_t(1) << 20));
-  rooms->add_option("--max-bytes", opt->max_bytes, "Refuse a world.xml larger than this")
+  rooms->add_option("--max-input", opt->max_bytes, "Refuse a world.xml larger than this")
       ->capture_default_str();
   rooms->add_flag("--json", opt->json, "Print JSON: {file, margin, rooms: [{cells, box}], "
                                        "bbox, checksums}");

@@ -44,7 +44,7 @@ void add_tile_command(CLI::App& app, Context& ctx) {
         "bake", "Bake one tile (and its halo) into a zone equal to the same region of a whole-world bake");
     cmd->add_option("manifest", o->manifest, "World manifest (TOML)")->required();
     add_tile(cmd, o->tile);
-    cmd->add_option("-o,--output", o->output, "The tile's zone (.vxz, '-' = stdout)")->required();
+    cmd->add_option("-o,--output", o->output, "The tile's zone (.vxz, '-' = stdout)")->default_val("-");
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([&ctx, o] {
       world::TileBakeJob job;
@@ -70,7 +70,7 @@ void add_tile_command(CLI::App& app, Context& ctx) {
     cmd->add_option("manifest", o->manifest, "World manifest (TOML; its [mesh] table gives the options)")->required();
     add_tile(cmd, o->tile);
     cmd->add_option("--zone", o->zone, "The tile's zone (tile bake's output)")->required();
-    cmd->add_option("-o,--output", o->output, "Mesh file (format from the manifest; '-' = stdout)")->required();
+    cmd->add_option("-o,--output", o->output, "Mesh file (format from the manifest; '-' = stdout)")->default_val("-");
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([&ctx, o] {
       world::TileMeshJob job;
@@ -96,7 +96,7 @@ void add_tile_command(CLI::App& app, Context& ctx) {
         "index", "Write the world index: every tile's boxes, files, sizes and content hashes");
     cmd->add_option("manifest", o->manifest, "World manifest (TOML)")->required();
     cmd->add_option("--dir", o->dir, "The plan directory holding tiles/ (default .)");
-    cmd->add_option("-o,--output", o->output, "Index (JSON, '-' = stdout)")->required();
+    cmd->add_option("-o,--output", o->output, "Index (JSON, '-' = stdout)")->default_val("-");
     cmd->callback([&ctx, o] {
       world::IndexJob job;
       job.manifest = o->manifest;

@@ -38,7 +38,7 @@ void add_zone_extract_command(CLI::App& app, Context& ctx) {
            "chunk blob of the grid), hole (the recorded terrain hole mask)")
       ->required();
   cmd->add_option("-o,--output", o->job.output, "Output file ('-' = stdout)")->capture_default_str();
-  o->format_opt = add_enum(cmd, "--format", o->encoding, kEncodings, "format",
+  o->format_opt = add_enum(cmd, "--to", o->encoding, kEncodings, "format",
                            "raw, rle (grids) or png (height: 16-bit grey over the height range; splat: an RGBA "
                            "control map; hole: a grey mask); default by the output's extension, else raw");
   cmd->add_option("--group", o->job.group, "Splat PNG: which four layers (0 = layers 0-3, 1 = 4-7, ...)")

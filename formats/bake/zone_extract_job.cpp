@@ -188,7 +188,7 @@ Report run(const Job& job) {
     case Part::Hole: break;
   }
   rep.bytes = out.size();
-  rep.output = io::display_name(job.output);
+  rep.output = io::output_name(job.output);
   io::write_file(job.output, out, job.out);
   return rep;
 }

@@ -256,7 +256,7 @@ Report run(const Job& job) {
     }
     case Kind::Auto: break;
   }
-  rep.output = io::display_name(job.output);
+  rep.output = io::output_name(job.output);
   io::write_file(job.output, out, job.out);
   return rep;
 }

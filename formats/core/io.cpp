@@ -86,6 +86,7 @@ std::string backup_name(const Target& t, const OutputOptions& o) { return t.reso
 }  // namespace
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+std::string output_name(const std::string& path) { return path == "-" ? "<stdout>" : path; }
 
 bool exists(const std::string& path) {
   struct stat st;

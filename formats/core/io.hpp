@@ -19,6 +19,8 @@ inline constexpr uint64_t kDefaultMaxInput = uint64_t(4) << 30;
 
 // "<stdin>" for "-", else the path itself: the name used in messages.
 std::string display_name(const std::string& path);
+// The same for an output: "<stdout>" for "-".
+std::string output_name(const std::string& path);
 
 // Reads a file (or stdin for "-") whole. Throws an I/O error naming the file, or a data
 // error when it is larger than `max_bytes`.

@@ -116,7 +116,7 @@ ScatterReport run_scatter(const ScatterJob& job) {
       if (fmt == BladeFormat::Json) out->write(std::string("]}\n"));
       if (fmt == BladeFormat::Glb) out->write(blades_glb(for_glb, type.wind.height));
       out->commit();
-      rep.output = io::display_name(job.output);
+      rep.output = io::output_name(job.output);
     }
   }
   rep.seconds_total = since(t0);

@@ -45,7 +45,7 @@ limited 0 "$VOXKIT" -j 1 rle decode "$T/proven.rle" -o "$T/proven.out"
 checks=$((checks + 1))
 [[ $(stat -c %s "$T/proven.out") -eq 16777217 ]] || fail "proven.rle decoded to the wrong size"
 # pack reads an RLE grid whose count matches --cells (1023^3 cells = 2^30 samples).
-limited 1 "$VOXKIT" -j 1 pack "$T/g30.rle" --input-format rle --cells 1023,1023,1023 -o "$T/p.blob"
+limited 1 "$VOXKIT" -j 1 pack "$T/g30.rle" --from rle --cells 1023,1023,1023 -o "$T/p.blob"
 err_has "g30.rle: offset 5"
 limited 1 "$VOXKIT" -j 1 info "$T/g30.rle" --cells 1023,1023,1023
 err_has "g30.rle"
@@ -187,7 +187,7 @@ central = struct.pack('<IHHHHHHIIIHHHHHII', 0x02014b50, 20, 20, 0, 8, 0, 0, crc,
 end = struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, 1, 1, len(central), len(local) + len(data), 0)
 open(sys.argv[1], 'wb').write(local + data + central + end)
 PY
-limited 1 "$VOXKIT" -j 1 save extract "$T/claim.save" world.xml -o "$T/w.xml" --max-bytes 8589934592
+limited 1 "$VOXKIT" -j 1 save extract "$T/claim.save" world.xml -o "$T/w.xml" --max-input 8589934592
 err_has "claim.save"
 limited 1 "$VOXKIT" -j 1 octree info "$T/claim.save"
 err_has "claim.save"

@@ -1,9 +1,9 @@
 # CLI: voxkit octree info|reset|checksum|diff|merge|synth on bare terrain.dat and base files.
 source "$(dirname "$0")/lib.sh"
 
-run 0 "$VOXKIT" octree synth -o "$T/s.dat" --depth 10 --tunnels 8 --veins 6 --seed 3 --world-xml "$T/w.xml"
+run 0 "$VOXKIT" octree synth -o "$T/s.dat" --max-depth 10 --tunnels 8 --veins 6 --seed 3 --world-xml "$T/w.xml"
 err_has "octree synth:"
-run 0 "$VOXKIT" octree synth -o "$T/s2.dat" --depth 10 --tunnels 8 --veins 6 --seed 3
+run 0 "$VOXKIT" octree synth -o "$T/s2.dat" --max-depth 10 --tunnels 8 --veins 6 --seed 3
 same "$T/s.dat" "$T/s2.dat"
 checks=$((checks + 1)); grep -q '&#xB;' "$T/w.xml" || fail "world.xml lacks the forbidden reference"
 
@@ -61,7 +61,7 @@ run 0 "$VOXKIT" octree diff "$T/orig.dat" "$T/orig.dat" --json
 out_has '"same": true'
 run 0 "$VOXKIT" octree merge "$T/r.dat" "$T/orig.dat" -o "$T/m.dat"
 same "$T/m.dat" "$T/orig.dat"
-run 0 "$VOXKIT" octree synth -o "$T/d12.dat" --depth 12 --tunnels 1 --pads 0 --veins 0
+run 0 "$VOXKIT" octree synth -o "$T/d12.dat" --max-depth 12 --tunnels 1 --pads 0 --veins 0
 run 1 "$VOXKIT" octree diff "$T/orig.dat" "$T/d12.dat"
 err_has "different world sizes"
 
@@ -99,7 +99,7 @@ err_has "missing.dat"
 no_temp_left "$T"
 run 2 "$VOXKIT" octree
 # synth --save: a whole .save whose terrain.dat is the synthetic delta
-run 0 "$VOXKIT" octree synth -o "$T/sv.dat" --save "$T/sv.save" --depth 10 --tunnels 8 --veins 6 --seed 3
+run 0 "$VOXKIT" octree synth -o "$T/sv.dat" --save "$T/sv.save" --max-depth 10 --tunnels 8 --veins 6 --seed 3
 run 0 "$VOXKIT" save list "$T/sv.save"
 out_has "world.xml"
 out_has "mods/SynthMod/state.xml"
@@ -108,9 +108,9 @@ run 0 "$VOXKIT" save extract "$T/sv.save" terrain.dat -o "$T/sv2.dat"
 same "$T/sv.dat" "$T/sv2.dat"
 run 0 "$VOXKIT" octree info "$T/sv.save"
 out_has "save, terrain.dat"
-run 0 "$VOXKIT" octree synth --save "$T/server.save" --server --depth 10 --tunnels 2 --world-xml-mb 0.5
+run 0 "$VOXKIT" octree synth --save "$T/server.save" --server --max-depth 10 --tunnels 2 --world-xml-mb 0.5
 run 0 "$VOXKIT" save list "$T/server.save" --json
 grep -q preview.png "$T/out" && fail "a server save has no preview.png"
-run 2 "$VOXKIT" octree synth --depth 10
+run 2 "$VOXKIT" octree synth --max-depth 10
 err_has "give -o"
 finish

@@ -2,7 +2,7 @@
 # meshed by voxkit mesh; refusals leave no output.
 source "$(dirname "$0")/lib.sh"
 
-run 0 "$VOXKIT" octree synth -o "$T/s.dat" --depth 10 --tunnels 6 --pads 2 --veins 2 --seed 11
+run 0 "$VOXKIT" octree synth -o "$T/s.dat" --max-depth 10 --tunnels 6 --pads 2 --veins 2 --seed 11
 # A 32^3 box around the first modified voxel of graded density (a tunnel's rim), found by
 # walking the node stream (pre-order; child i = x | y << 1 | z << 2; world = octree - (512, 0, 512)).
 BOX=$(python3 -c '

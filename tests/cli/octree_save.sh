@@ -2,7 +2,7 @@
 # checksums zeroed or kept, members carried through, refusals.
 source "$(dirname "$0")/lib.sh"
 
-run 0 "$VOXKIT" octree synth -o "$T/terrain.dat" --depth 12 --tunnels 20 --pads 3 --veins 10 --seed 5 --world-xml "$T/world.xml"
+run 0 "$VOXKIT" octree synth -o "$T/terrain.dat" --max-depth 12 --tunnels 20 --pads 3 --veins 10 --seed 5 --world-xml "$T/world.xml"
 # Give the world some non-zero checksums, then pack a save with a mod's extra member.
 sed -i '0,/<int>0<\/int>/s//<int>-12345<\/int>/' "$T/world.xml"
 python3 - "$T" <<'PY'
@@ -29,7 +29,7 @@ checks=$((checks + 1))
 python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["kind"]=="save" and j["dry_run"] and j["rooms"]["rooms"]>=3 and j["output"] is None' "$T/out" || fail "dry-run JSON"
 
 # the same reset on the bare files gives the terrain.dat the save gets
-run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world "$T/world.xml" --keep-rooms -o "$T/want.dat"
+run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world-xml "$T/world.xml" --keep-rooms -o "$T/want.dat"
 run 0 "$VOXKIT" octree reset "$T/w.save" --keep-rooms
 out_has "set to 0"
 same "$T/w.save.bak" "$T/orig.save"
@@ -57,7 +57,7 @@ cp "$T/orig.save" "$T/k.save"
 run 0 "$VOXKIT" octree reset "$T/k.save" --keep-rooms --keep-checksums --compat -o "$T/k2.save"
 same "$T/k.save" "$T/orig.save"
 absent "$T/k.save.bak"
-run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world "$T/world.xml" --keep-rooms --compat -o "$T/compat.dat"
+run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world-xml "$T/world.xml" --keep-rooms --compat -o "$T/compat.dat"
 python3 - "$T" <<'PY' || fail "compat save"
 import sys, zipfile
 t = sys.argv[1]
@@ -70,7 +70,7 @@ checks=$((checks + 1))
 # a reset that drops one box keeps the compressed blocks of everything it copied: the
 # members still read back (Python's zipfile checks each CRC) and equal the bare reset's
 cp "$T/orig.save" "$T/d.save"
-run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world "$T/world.xml" --drop-box=-300,0,-300,300,4095,300 -o "$T/drop.dat"
+run 0 "$VOXKIT" octree reset "$T/terrain.dat" --world-xml "$T/world.xml" --drop-box=-300,0,-300,300,4095,300 -o "$T/drop.dat"
 run 0 "$VOXKIT" octree reset "$T/d.save" --drop-box=-300,0,-300,300,4095,300 --json
 python3 - "$T" <<'PY' || fail "spliced save"
 import json, sys, zipfile

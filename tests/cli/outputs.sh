@@ -9,8 +9,8 @@ python3 -c "import sys; sys.stdout.buffer.write(b'\x00\x20' * (33 * 33))" >"$T/h
 BAKE=(--terrain-size 32,20,32 --voxel-size 1)
 REBAKE=(--terrain-size 32,20,32)
 run 0 "$VOXKIT" bake "$T/flat.raw" -o "$T/z.vxz" "${BAKE[@]}"
-run 0 "$VOXKIT" octree synth -o "$T/t.dat" --depth 12 --tunnels 8 --pads 2 --veins 4 --seed 3 --world-xml "$T/world.xml"
-run 0 "$VOXKIT" octree synth -o "$T/s.dat" --depth 12 --tunnels 8 --pads 2 --veins 4 --seed 3 --save "$T/w.save"
+run 0 "$VOXKIT" octree synth -o "$T/t.dat" --max-depth 12 --tunnels 8 --pads 2 --veins 4 --seed 3 --world-xml "$T/world.xml"
+run 0 "$VOXKIT" octree synth -o "$T/s.dat" --max-depth 12 --tunnels 8 --pads 2 --veins 4 --seed 3 --save "$T/w.save"
 
 # is_json FILE: the file holds one JSON document
 is_json() { checks=$((checks + 1)); python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null || fail "$1 is not JSON"; }
@@ -34,7 +34,7 @@ report_check rebake "$VOXKIT" rebake "$T/z.vxz" "$T/high.raw" "${REBAKE[@]}"
 report_check bake "$VOXKIT" bake "$T/flat.raw" "${BAKE[@]}"
 report_check export "$VOXKIT" octree export "$T/t.dat" --box 0,0,0,15,15,15
 report_check unity "$VOXKIT" zone export-unity "$T/z.vxz" "$U/quarry.asset"
-report_check mesh "$VOXKIT" mesh "$T/z.vxz" --format ply
+report_check mesh "$VOXKIT" mesh "$T/z.vxz" --to ply
 # a text report moves to stderr too
 run 0 "$VOXKIT" octree reset "$T/t.dat" --keep-sphere 0,100,0,200 -o -
 same "$T/out" "$T/reset.file"
@@ -135,7 +135,7 @@ run 0 "$VOXKIT" octree reset "$T/norooms.save" --keep-rooms --reset-all-if-no-ro
 # --- octree reset SAVE -o OUT never shows a copy of the input at OUT ---------------------
 # A kill at any moment leaves OUT absent or complete: each run is killed the moment OUT
 # appears (the aimed kill), and at spread moments.
-run 0 "$VOXKIT" octree synth -o "$T/big.dat" --depth 12 --tunnels 400 --pads 6 --veins 300 --seed 9 --save "$T/big.save"
+run 0 "$VOXKIT" octree synth -o "$T/big.dat" --max-depth 12 --tunnels 400 --pads 6 --veins 300 --seed 9 --save "$T/big.save"
 run 0 "$VOXKIT" octree reset "$T/big.save" --keep-sphere 0,100,0,50 -o "$T/big_want.save"
 python3 - "$T" <<'PY' || fail "a killed reset left a wrong save at its output"
 import os, subprocess, sys, time
@@ -167,9 +167,9 @@ run 0 "$VOXKIT" octree reset "$T/t.dat" --keep-sphere 0,100,0,200 -o "$T/stale.d
 absent "$T/.stale.dat.tmp-999999999-abcdef"
 
 # --- multi-output verbs: all or nothing ---------------------------------------------------
-run 1 "$VOXKIT" octree synth -o "$T/first.dat" --depth 12 --seed 4 --save /dev/full
+run 1 "$VOXKIT" octree synth -o "$T/first.dat" --max-depth 12 --seed 4 --save /dev/full
 absent "$T/first.dat"
-run 1 "$VOXKIT" octree synth -o "$T/first.dat" --depth 12 --seed 4 --world-xml /dev/full
+run 1 "$VOXKIT" octree synth -o "$T/first.dat" --max-depth 12 --seed 4 --world-xml /dev/full
 absent "$T/first.dat"
 no_temp_left "$T"
 

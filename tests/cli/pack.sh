@@ -11,8 +11,8 @@ run 0 "$VOXKIT" unpack "$T/g.vxcb" -o "$T/back.raw"
 same "$T/back.raw" "$T/g.raw"
 # pipes both ways, RLE in and out
 "$VOXKIT" rle encode "$T/g.raw" -o "$T/g.rle"
-"$VOXKIT" pack - --cells 2,2,2 --chunk-cells 1 --input-format rle <"$T/g.rle" |
-  "$VOXKIT" unpack - --output-format rle >"$T/piped.rle"
+"$VOXKIT" pack - --cells 2,2,2 --chunk-cells 1 --from rle <"$T/g.rle" |
+  "$VOXKIT" unpack - --to rle >"$T/piped.rle"
 same "$T/piped.rle" "$T/g.rle"
 # same bytes whatever the thread count
 "$VOXKIT" -j 1 pack "$T/g.raw" --cells 2,2,2 --chunk-cells 1 -o "$T/j1.vxcb"
@@ -45,7 +45,7 @@ same "$T/g.vxcb" "$T/j1.vxcb"
 run 1 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 3,2,2
 err_has "g.raw: offset 27: raw grid has the wrong size for its cells (expected 36 bytes, found 27 bytes)"
 absent "$T/x.vxcb"
-run 1 "$VOXKIT" pack "$T/g.rle" --input-format rle -o "$T/x.vxcb" --cells 3,2,2
+run 1 "$VOXKIT" pack "$T/g.rle" --from rle -o "$T/x.vxcb" --cells 3,2,2
 err_has "g.rle: offset 0: RLE stream's sample count does not match the cells (expected 36, found 27)"
 head -c 60 "$T/g.vxcb" >"$T/cut.vxcb"
 run 1 "$VOXKIT" unpack "$T/cut.vxcb" -o "$T/x.raw"
@@ -62,8 +62,8 @@ run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb"
 err_has "cells"
 run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 2,2
 run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 2,2,2 --chunk-cells 0
-run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 2,2,2 --input-format png
-run 2 "$VOXKIT" unpack "$T/g.vxcb" -o "$T/x.raw" --output-format png
+run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 2,2,2 --from png
+run 2 "$VOXKIT" unpack "$T/g.vxcb" -o "$T/x.raw" --to png
 run 2 "$VOXKIT" pack "$T/g.raw" -o "$T/x.vxcb" --cells 2000000000,2000000000,2
 err_has "more than"
 # -q silences diagnostics, not errors
