@@ -14,7 +14,9 @@
 
 #include <tbb/global_control.h>
 
+#include "formats/mesh/gltf_writer.hpp"
 #include "formats/mesh/mesh_export.hpp"
+#include "formats/mesh/mesh_scene.hpp"
 #include "lib/core/error.hpp"
 #include "tests/mesh_fixtures.hpp"
 #include "tests/test_util.hpp"
@@ -465,4 +467,60 @@ TEST_CASE("mesh export: OBJ, PLY and STL move local meshes by their node's trans
     CHECK(max_y == -2.0f + 3.0f);
     CHECK(min_z == 38.0f);
   }
+}
+
+TEST_CASE("mesh export: a streamed glb is the same bytes in any slab size", "[mesh-export]") {
+  Mesh c = test::cube(), t = test::tetrahedron(), g = test::quad_grid(6, -3, -3), h = test::quad_grid(9);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}}, {"chunk_1_0_0", {&g}}, {"chunk_2_0_0", {&h}}};
+  MeshExportOptions o;
+  o.format = MeshFormat::Glb;
+  o.origin = {10, -2, 30};
+  o.voxel_size = 0.5;
+  const std::vector<uint8_t> whole = export_meshes(objs, o);
+  // Through export_meshes_to (32 MiB slabs: one), and slab by slab down to one mesh a slab.
+  std::vector<uint8_t> streamed;
+  size_t pieces = 0;
+  const auto sink = [&](const uint8_t* p, size_t n) {
+    streamed.insert(streamed.end(), p, p + n);
+    ++pieces;
+  };
+  CHECK(export_meshes_to(objs, o, sink) == whole.size());
+  CHECK(streamed == whole);
+  const mesh_scene::Scene scene = mesh_scene::build(objs, o, false);
+  for (uint64_t slab : {uint64_t(1), uint64_t(64), uint64_t(700), uint64_t(5000)}) {
+    streamed.clear();
+    pieces = 0;
+    CHECK(gltf_writer::write_glb_stream(scene, sink, slab) == whole.size());
+    CHECK(streamed == whole);
+    if (slab == 1) CHECK(pieces == 1 + scene.meshes.size());
+  }
+  // An empty scene: a glb without a BIN chunk.
+  std::vector<ExportObject> none;
+  streamed.clear();
+  CHECK(export_meshes_to(none, o, sink) == export_meshes(none, o).size());
+  CHECK(streamed == export_meshes(none, o));
+}
+
+TEST_CASE("mesh export: a .gltf with its buffer beside it holds the glb's JSON and BIN", "[mesh-export]") {
+  Mesh c = test::cube(), g = test::quad_grid(4);
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c}}, {"chunk_0_1_0", {&g}}};
+  const std::vector<uint8_t> glb = export_one(objs, MeshFormat::Glb);
+  const auto s = gltf_writer::separate_buffer(glb, "my mesh.bin");
+  nlohmann::json j = nlohmann::json::parse(s.gltf);
+  CHECK(j["buffers"][0]["uri"] == "my%20mesh.bin");
+  const nlohmann::json g0 = glb_json(glb);
+  CHECK(s.bin_size == g0["buffers"][0]["byteLength"].get<size_t>());
+  j["buffers"][0].erase("uri");
+  CHECK(j == g0);
+  const uint32_t jl = glb[12] | glb[13] << 8 | glb[14] << 16 | uint32_t(glb[15]) << 24;
+  CHECK(s.bin_offset == 28 + jl);
+  // Not a glb: refused with the offset.
+  std::vector<uint8_t> bad = glb;
+  bad[0] = 'x';
+  CHECK_THROWS_WITH(gltf_writer::separate_buffer(bad, "a.bin"), Catch::Contains("not a glb container"));
+  bad = glb;
+  bad[12] = 0xff;
+  bad[13] = 0xff;
+  bad[14] = 0xff;
+  CHECK_THROWS_WITH(gltf_writer::separate_buffer(bad, "a.bin"), Catch::Contains("offset 12"));
 }

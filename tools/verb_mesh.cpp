@@ -2,11 +2,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "formats/core/io.hpp"
 #include "formats/mesh/gltf_foliage.hpp"
+#include "formats/mesh/gltf_writer.hpp"
 #include "formats/mesh/mesh_job.hpp"
 #include "lib/core/error.hpp"
 #include "tools/options.hpp"
@@ -24,7 +26,7 @@ struct MeshCliOptions {
   std::string clip_hole;
   CLI::Option *clip_opt = nullptr, *format_opt = nullptr, *grid_opt = nullptr;
   ZoneGrid grid = ZoneGrid::Current;
-  bool stats = false, json = false;
+  bool stats = false, json = false, embed = false;
   bool foliage = false, foliage_nodes = false;
   std::vector<std::string> tree_mesh;
 };
@@ -69,13 +71,37 @@ void run(const Context& ctx, MeshCliOptions& o) {
     throw_usage("--foliage adds trees to glTF outputs (.glb, .gltf) only");
   FoliageGltfOptions fo;
   if (o.foliage) tree_meshes(o.tree_mesh, fo);
+  if (job.ply_ascii && job.format != MeshFormat::Ply) throw_usage("--ascii is for PLY outputs");
+  if (o.embed && job.format != MeshFormat::Gltf) throw_usage("--embed is for .gltf outputs");
+  // A .gltf file gets its buffer as NAME.bin beside it (made as a .glb, then split); on
+  // stdout, or with --embed, the buffer is a data URI inside it.
+  const MeshFormat written = job.format;
+  std::string bin_path;
+  if (job.format == MeshFormat::Gltf && o.output != "-" && !o.embed) {
+    bin_path = std::filesystem::path(o.output).replace_extension(".bin").string();
+    job.format = MeshFormat::Glb;
+    io::check_output(bin_path, ctx.out());
+  }
   io::check_output(o.output, ctx.out());
   auto t = Clock::now();
   MeshSource src = read_mesh_input(o.input, in);
   double read_s = std::chrono::duration<double>(Clock::now() - t).count();
   if (o.foliage && src.foliage.empty())
     throw_usage(io::display_name(o.input) + " holds no baked foliage (voxkit foliage bake makes it)");
+  // Straight into the output as it is made, unless the file is rewritten afterwards (trees
+  // added, a .gltf split from its .bin).
+  double write_s = 0;
+  std::unique_ptr<io::AtomicOutput> streamed;
+  if (!o.foliage && bin_path.empty()) {
+    streamed = std::make_unique<io::AtomicOutput>(o.output, ctx.out());
+    job.sink = [&](const uint8_t* data, size_t size) {
+      const auto w = Clock::now();
+      streamed->write(std::span<const uint8_t>(data, size));
+      write_s += std::chrono::duration<double>(Clock::now() - w).count();
+    };
+  }
   MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job(src, job, ctx.progress("mesh")); });
+  r.export_seconds -= write_s;
   FoliageGltfReport frep;
   if (o.foliage) {
     fo.instancing = !o.foliage_nodes;
@@ -85,13 +111,28 @@ void run(const Context& ctx, MeshCliOptions& o) {
     r.bytes = add_foliage(r.bytes, job.format, src.foliage, fo, &frep);
   }
   t = Clock::now();
-  io::write_file(o.output, r.bytes, ctx.out());
-  double write_s = std::chrono::duration<double>(Clock::now() - t).count();
+  uint64_t bytes = r.byte_count;
+  if (streamed) {
+    streamed->commit();
+  } else if (!bin_path.empty()) {
+    const auto sep = gltf_writer::separate_buffer(r.bytes, std::filesystem::path(bin_path).filename().string());
+    io::OutputSet set;
+    set.add(o.output, ctx.out()).write(sep.gltf);
+    if (sep.bin_size) set.add(bin_path, ctx.out()).write(std::span<const uint8_t>(r.bytes).subspan(sep.bin_offset, sep.bin_size));
+    set.commit();
+    bytes = sep.gltf.size() + sep.bin_size;
+    job.format = written;
+  } else {
+    io::write_file(o.output, r.bytes, ctx.out());
+    bytes = r.bytes.size();
+  }
+  write_s += std::chrono::duration<double>(Clock::now() - t).count();
 
   nlohmann::json j;
   j["input"] = o.input;
   j["input_kind"] = src.kind;
   j["output"] = o.output;
+  j["buffer"] = bin_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(bin_path);
   j["format"] = std::string(mesh_format_name(job.format));
   j["mesher"] = r.package ? "package" : job.mesher == Mesher::SurfaceNets ? "surface-nets" : "marching-cubes";
   if (r.lightmap) {
@@ -112,7 +153,8 @@ void run(const Context& ctx, MeshCliOptions& o) {
   j["meshes"] = r.meshes;
   j["vertices"] = r.lods[0].vertices;
   j["triangles"] = r.lods[0].triangles;
-  j["bytes"] = r.bytes.size();
+  j["bytes"] = bytes;
+  j["vertex_order"] = {{"method", r.vertex_order}, {"acmr", r.acmr}};
   j["trees"] = o.foliage ? nlohmann::json({{"instances", frep.trees}, {"prototypes", frep.prototypes},
                                            {"instancing", !o.foliage_nodes}})
                          : nlohmann::json(nullptr);
@@ -130,11 +172,12 @@ void run(const Context& ctx, MeshCliOptions& o) {
   } else if (o.stats) {
     char line[512];
     std::snprintf(line, sizeof line,
-                  "chunks meshed %llu, exported %llu; %llu vertices, %llu triangles; %zu bytes\n"
+                  "chunks meshed %llu, exported %llu; %llu vertices, %llu triangles; %llu bytes\n"
+                  "vertex order: %s, ACMR %.3f (vertex shader runs per triangle, 16-entry FIFO cache)\n"
                   "seconds: read %.3f, mesh %.3f, clip %.3f, optimise %.3f, lightmap %.3f, export %.3f, write %.3f\n",
                   (unsigned long long)r.chunks_meshed, (unsigned long long)r.chunks_exported,
                   (unsigned long long)r.lods[0].vertices, (unsigned long long)r.lods[0].triangles,
-                  r.bytes.size(), read_s, r.mesh_seconds, r.clip_seconds, r.optimise_seconds,
+                  (unsigned long long)bytes, r.vertex_order.c_str(), r.acmr, read_s, r.mesh_seconds, r.clip_seconds, r.optimise_seconds,
                   r.lightmap_seconds, r.export_seconds, write_s);
     std::string text = std::string(r.package ? "mesher: package\n" : "") + line;
     if (r.lightmap) {
@@ -160,8 +203,8 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("mesh", "Mesh a zone, Unity dig-zone asset, SDF or density grid into glTF, OBJ, PLY, STL or FBX");
   auto o = std::make_shared<MeshCliOptions>();
   cmd->add_option("input", o->input, "Zone file (.vxz), Unity dig-zone asset, raw grid or Scrap Mechanic chunk ('-' = stdin)")->required();
-  cmd->add_option("-o,--output", o->output, "Mesh file ('-' = stdout, then give --format)")->required();
-  o->format_opt = add_enum(cmd, "--format", o->job.format, kMeshFormats, "mesh format",
+  cmd->add_option("-o,--output", o->output, "Mesh file ('-' = stdout, then give --to)")->default_val("-");
+  o->format_opt = add_enum(cmd, "--to", o->job.format, kMeshFormats, "mesh format",
                            "glb, gltf, obj, ply, stl or fbx (default: from the output's extension)");
   auto* mesher = cmd->add_option_function<std::string>(
          "--mesher",
@@ -204,7 +247,7 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--lod-error", o->job.lod_error, "Largest LOD error, as a fraction of a mesh's extent")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
-  add_enum(cmd, "--input", o->in.kind, kInputKinds, "input kind",
+  add_enum(cmd, "--from", o->in.kind, kInputKinds, "input kind",
            "Input kind: auto (zone by magic, Unity asset by %YAML/DigZoneData fields, raw with --cells), "
            "raw, sm-chunk, zone or unity")
       ->default_str("auto");
@@ -228,6 +271,9 @@ void add_mesh_command(CLI::App& app, Context& ctx) {
   cmd->add_flag("--foliage-nodes", o->foliage_nodes, "With --foliage: one node per tree instead of the instancing extension");
   cmd->add_option("--tree-mesh", o->tree_mesh,
                   "With --foliage: a GLB whose first mesh stands for the trees (P=FILE.glb: of prototype P; default: a marker cone)");
+  cmd->add_flag("--ascii", o->job.ply_ascii, "PLY as text (format ascii 1.0) instead of binary little-endian");
+  cmd->add_flag("--embed", o->embed,
+                "A .gltf file with its buffer inside (a base64 data URI) instead of NAME.bin beside it");
   cmd->add_flag("--stats", o->stats, "Print counts and the time of each stage");
   cmd->add_flag("--json", o->json, "Print the stats as JSON");
   cmd->callback([&ctx, o] { run(ctx, *o); });

@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -190,7 +191,17 @@ std::vector<uint8_t> glb_container(const std::string& text, const uint8_t* bin, 
   return out;
 }
 
-std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
+namespace {
+
+// The document of a scene: its JSON text (with the buffer's uri as a placeholder in a .gltf),
+// where each mesh's attributes go in the buffer, and the buffer's size.
+struct Document {
+  std::string text;
+  std::vector<MeshPlan> plans;
+  uint64_t buffer_size = 0;
+};
+
+Document document(const mesh_scene::Scene& scene, bool binary) {
   const size_t nm = scene.meshes.size();
   std::vector<MeshPlan> plans(nm);
   tbb::parallel_for(size_t(0), nm, [&](size_t i) { plans[i] = plan_mesh(scene.meshes[i]); });
@@ -316,6 +327,17 @@ std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
     joined.append(text, from, std::string::npos);
     text.swap(joined);
   }
+  return {std::move(text), std::move(plans), buffer_size};
+}
+
+}  // namespace
+
+std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
+  const size_t nm = scene.meshes.size();
+  Document d = document(scene, binary);
+  const std::string& text = d.text;
+  const std::vector<MeshPlan>& plans = d.plans;
+  const uint64_t buffer_size = d.buffer_size;
   auto fill = [&](uint8_t* buffer) {
     tbb::parallel_for(size_t(0), nm, [&](size_t i) { fill_mesh(scene.meshes[i], plans[i], buffer); });
   };
@@ -337,6 +359,111 @@ std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
   bin = {};
   out.insert(out.end(), text.begin() + long(at + sizeof(kUriPlaceholder) - 1), text.end());
   return out;
+}
+
+uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint64_t slab_bytes) {
+  const Document d = document(scene, true);
+  const std::vector<uint8_t> head = glb_container(d.text, nullptr, 0);
+  const uint64_t bin_len = (d.buffer_size + 3) / 4 * 4;
+  const uint64_t total = head.size() + (d.buffer_size ? 8 + bin_len : 0);
+  if (total > kMaxGlbBytes)
+    throw Error(ErrorKind::Data, "a .glb file holds at most 4 GiB", std::nullopt,
+                "at most " + std::to_string(kMaxGlbBytes) + " bytes", std::to_string(total) + " bytes");
+  std::vector<uint8_t> first(head.begin(), head.end());
+  put32(&first[8], uint32_t(total));
+  if (d.buffer_size) {
+    first.resize(first.size() + 8);
+    put32(&first[head.size()], uint32_t(bin_len));
+    put32(&first[head.size() + 4], kChunkBin);
+  }
+  sink(first.data(), first.size());
+  // The buffer in slabs of whole meshes (a mesh larger than a slab is one by itself), each
+  // filled in parallel into the same memory and handed on.
+  const uint64_t kSlab = std::max<uint64_t>(slab_bytes, 4);
+  const size_t nm = scene.meshes.size();
+  std::vector<uint8_t> slab;
+  size_t i = 0;
+  uint64_t at = 0;
+  while (i < nm) {
+    size_t j = i;
+    uint64_t end = at;
+    while (j < nm) {
+      const MeshPlan& p = d.plans[j];
+      const uint64_t mesh_end = p.offset[kIndices] + uint64_t(p.count[kIndices]) * 4;
+      if (j > i && mesh_end - at > kSlab) break;
+      end = mesh_end;
+      ++j;
+    }
+    slab.assign(size_t(end - at), 0);
+    tbb::parallel_for(i, j, [&](size_t k) {
+      MeshPlan p = d.plans[k];
+      for (auto& off : p.offset) off -= std::min(off, at);
+      fill_mesh(scene.meshes[k], p, slab.data());
+    });
+    sink(slab.data(), slab.size());
+    at = end;
+    i = j;
+  }
+  if (bin_len > at) {
+    const uint8_t zeros[4] = {0, 0, 0, 0};
+    sink(zeros, size_t(bin_len - at));
+  }
+  return total;
+}
+
+namespace {
+
+uint32_t get32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+
+// RFC 3986: everything but the unreserved characters percent-encoded (a file name with spaces
+// or '#' still names the file).
+std::string uri_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += char(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+SeparateBuffer separate_buffer(const std::vector<uint8_t>& glb, const std::string& bin_uri) {
+  auto bad = [](uint64_t at, const std::string& expected, const std::string& found) {
+    return Error(ErrorKind::Data, "not a glb container", at, expected, found);
+  };
+  if (glb.size() < 20 || get32(glb.data()) != kGlbMagic) throw bad(0, "the glTF magic", std::to_string(glb.size()) + " bytes");
+  const uint64_t json_len = get32(&glb[12]);
+  if (get32(&glb[16]) != kChunkJson || 20 + json_len > glb.size())
+    throw bad(12, "a JSON chunk inside the file", "length " + std::to_string(json_len));
+  SeparateBuffer s;
+  const uint64_t bin_at = 20 + json_len;
+  if (bin_at + 8 <= glb.size()) {
+    const uint64_t bin_len = get32(&glb[bin_at]);
+    if (get32(&glb[bin_at + 4]) != kChunkBin || bin_at + 8 + bin_len > glb.size())
+      throw bad(bin_at, "a BIN chunk inside the file", "length " + std::to_string(bin_len));
+    s.bin_offset = size_t(bin_at + 8);
+    s.bin_size = size_t(bin_len);
+  }
+  json doc = json::parse(glb.begin() + 20, glb.begin() + long(bin_at), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) throw bad(20, "JSON", "text that does not parse");
+  if (s.bin_size) {
+    if (!doc.contains("buffers") || !doc["buffers"].is_array() || doc["buffers"].empty())
+      throw bad(20, "a buffer for the BIN chunk", "none");
+    // The BIN chunk is the buffer's length padded to 4: the file holds the buffer exactly.
+    const uint64_t length = doc["buffers"][0].value("byteLength", uint64_t(0));
+    if (length > s.bin_size) throw bad(bin_at, "a BIN chunk of " + std::to_string(length) + " bytes", std::to_string(s.bin_size));
+    s.bin_size = size_t(length);
+    doc["buffers"][0]["uri"] = uri_encode(bin_uri);
+  }
+  s.gltf = doc.dump(1, '\t') + "\n";
+  return s;
 }
 
 }  // namespace voxkit::gltf_writer

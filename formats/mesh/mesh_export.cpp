@@ -136,8 +136,9 @@ uint64_t estimate_export_bytes(std::span<const ExportObject> objects, const Mesh
   return total;
 }
 
-std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
-                                   const MeshExportOptions& o) {
+namespace {
+
+void check_export(std::span<const ExportObject> objects, const MeshExportOptions& o) {
   if (!(o.voxel_size > 0)) throw_usage("voxel size must be positive");
   const FormatInfo& fi = info(o.format);
   if (const uint64_t est = estimate_export_bytes(objects, o); est > o.max_output_bytes) {
@@ -147,6 +148,24 @@ std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                 std::nullopt, "at most " + std::to_string(o.max_output_bytes) + " bytes",
                 std::to_string(est) + " bytes");
   }
+}
+
+}  // namespace
+
+uint64_t export_meshes_to(std::span<const ExportObject> objects, const MeshExportOptions& o, const MeshSink& sink) {
+  if (o.format != MeshFormat::Glb) {
+    const std::vector<uint8_t> bytes = export_meshes(objects, o);
+    sink(bytes.data(), bytes.size());
+    return bytes.size();
+  }
+  check_export(objects, o);
+  const mesh_scene::Scene scene = mesh_scene::build(objects, o, false);
+  return gltf_writer::write_glb_stream(scene, sink);
+}
+
+std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
+                                   const MeshExportOptions& o) {
+  check_export(objects, o);
   if (o.format != MeshFormat::Fbx) {
     const bool flat = o.format != MeshFormat::Glb && o.format != MeshFormat::Gltf;
     const mesh_scene::Scene scene = mesh_scene::build(objects, o, flat);

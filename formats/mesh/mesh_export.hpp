@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -74,5 +75,12 @@ std::string chunk_node_name(std::array<int32_t, 3> chunk);
 // self-contained file (the buffer is embedded as a base64 data URI).
 std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                                    const MeshExportOptions& opts);
+
+// The same bytes handed to `sink` in pieces: a .glb is never held whole in memory (its buffer
+// goes out in slabs, gltf_writer::write_glb_stream); the other formats are made whole and
+// handed on at once. Returns the number of bytes.
+using MeshSink = std::function<void(const uint8_t* data, size_t size)>;
+uint64_t export_meshes_to(std::span<const ExportObject> objects, const MeshExportOptions& opts,
+                          const MeshSink& sink);
 
 }  // namespace voxkit

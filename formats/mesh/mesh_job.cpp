@@ -174,6 +174,20 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     if (!r.package) optimize_vertex_order(lv[0], job.merge ? VertexCacheMethod::None : job.vertex_cache);
   });
   r.optimise_seconds = since(t);
+  {
+    std::vector<double> misses(levels.size());  // ACMR x triangles, per object
+    parallel_each(levels.size(), [&](size_t o) {
+      misses[o] = vertex_cache_acmr(levels[o][0]) * double(levels[o][0].triangle_count());
+    });
+    double total = 0, triangles = 0;
+    for (size_t o = 0; o < levels.size(); ++o) {
+      total += misses[o];
+      triangles += double(levels[o][0].triangle_count());
+    }
+    r.acmr = triangles > 0 ? total / triangles : 0;
+    const VertexCacheMethod m = job.vertex_cache;
+    r.vertex_order = r.package ? "package" : m == VertexCacheMethod::Fifo ? "fifo" : m == VertexCacheMethod::Full ? "full" : "none";
+  }
 
   // Lightmap UVs for every level the package path did not give them to (grid units there:
   // the texel density is scaled to metres).
@@ -217,8 +231,14 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   eo.origin = job.frame_origin.value_or(src.origin);
   eo.voxel_size = src.voxel_size;
   eo.right_handed = job.right_handed;
+  eo.ply_ascii = job.ply_ascii;
   eo.max_output_bytes = job.max_output_bytes;
-  r.bytes = export_meshes(objects, eo);
+  if (job.sink) {
+    r.byte_count = export_meshes_to(objects, eo, job.sink);
+  } else {
+    r.bytes = export_meshes(objects, eo);
+    r.byte_count = r.bytes.size();
+  }
   r.meshes = objects.size();
   r.export_seconds = since(t);
   return r;

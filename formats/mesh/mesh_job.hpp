@@ -37,6 +37,7 @@ struct MeshJob {
   // Triangle order for the vertex cache (docs/mesh-export.md, "Vertex order").
   VertexCacheMethod vertex_cache = VertexCacheMethod::Fifo;
   bool right_handed = true;
+  bool ply_ascii = false;  // PLY as text
   uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
   // Mesh only these chunks (e.g. the ones an edit made dirty), in the order given.
   std::optional<std::vector<std::array<int32_t, 3>>> only_chunks;
@@ -45,6 +46,9 @@ struct MeshJob {
   // grid's sample 0), so a tile's chunks equal the whole grid's bit for bit.
   std::array<int32_t, 3> chunk_offset{0, 0, 0};
   std::optional<std::array<double, 3>> frame_origin;
+  // Set: the file is handed to it in pieces (export_meshes_to) instead of kept in
+  // MeshJobResult::bytes.
+  MeshSink sink;
 };
 
 struct LodStats {
@@ -57,13 +61,19 @@ bool uses_package_mesher(const MeshSource& src, const MeshJob& job);
 bool makes_lightmap_uv(const MeshSource& src, const MeshJob& job);
 
 struct MeshJobResult {
-  std::vector<uint8_t> bytes;
+  std::vector<uint8_t> bytes;    // the file, unless MeshJob::sink took it
+  uint64_t byte_count = 0;       // its size either way
   uint64_t chunks_meshed = 0;    // chunks with a surface
   uint64_t chunks_exported = 0;  // after the clip
   uint64_t meshes = 0;           // objects in the file (1 with --merge)
   std::vector<LodStats> lods;    // lods[0]: the full mesh
   bool package = false;          // meshed with the package's mesher
   std::optional<package::LightmapTotals> lightmap;  // when lightmap UVs were made (all levels)
+  // The triangle order written: "package" (the package mesher's own), "fifo", "full" or
+  // "none" (VertexCacheMethod), and its average cache miss ratio over the full meshes
+  // (vertex_cache_acmr, weighted by triangles).
+  std::string vertex_order;
+  double acmr = 0;
   double mesh_seconds = 0, clip_seconds = 0, optimise_seconds = 0, lightmap_seconds = 0, export_seconds = 0;
 };
 

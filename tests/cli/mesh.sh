@@ -26,14 +26,63 @@ done
 run 0 node "$VALIDATE" "$T/t.glb"
 out_has '"numErrors": 0'
 run 0 node "$VALIDATE" "$T/t.gltf"
-# --format overrides the extension; stdout needs --format.
-run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --format obj -o "$T/t.mesh"
+# --to overrides the extension; stdout needs --to.
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --to obj -o "$T/t.mesh"
 run 2 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" -o "$T/t.mesh2"
 err_has "unknown mesh format 'mesh2'"
 run 2 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" -o "$T/t.dae"
 err_has "expected one of glb, gltf, obj, ply, stl, fbx"
-"$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --format glb -o - >"$T/stdout.glb" 2>"$T/err"
+"$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --to glb -o - >"$T/stdout.glb" 2>"$T/err"
 same "$T/stdout.glb" "$T/t.glb"
+
+# .gltf: the buffer in NAME.bin beside it (the glb's BIN chunk, byte for byte); --embed and
+# stdout put it inside as a data URI; both read as the same content.
+checks=$((checks + 1)); [[ -s $T/t.bin ]] || fail "no t.bin beside t.gltf"
+checks=$((checks + 1)); grep -q '"uri": "t.bin"' "$T/t.gltf" || fail "t.gltf does not name t.bin"
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --embed -o "$T/e.gltf"
+checks=$((checks + 1)); grep -q '"uri": "data:application/octet-stream;base64,' "$T/e.gltf" || fail "--embed has no data URI"
+absent "$T/e.bin"
+run 0 node "$VALIDATE" "$T/e.gltf"
+out_has '"numErrors": 0'
+"$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --to gltf -o - >"$T/stdout.gltf" 2>"$T/err"
+same "$T/stdout.gltf" "$T/e.gltf"
+/usr/bin/python3 - "$T" <<'PY' || fail "t.gltf + t.bin differ from t.glb"
+import json, struct, sys, base64
+t = sys.argv[1]
+glb = open(t + "/t.glb", "rb").read()
+jl = struct.unpack_from("<I", glb, 12)[0]
+gj = json.loads(glb[20:20 + jl])
+bl = struct.unpack_from("<I", glb, 20 + jl)[0]
+gbin = glb[28 + jl:28 + jl + gj["buffers"][0]["byteLength"]]
+sep = json.load(open(t + "/t.gltf"))
+assert open(t + "/t.bin", "rb").read() == gbin
+emb = json.load(open(t + "/e.gltf"))
+assert base64.b64decode(emb["buffers"][0]["uri"].split(",", 1)[1]) == gbin
+for d in (sep, emb):
+    d["buffers"][0].pop("uri")
+    assert d == gj, "JSON content differs"
+PY
+# a name that needs percent-encoding in the uri
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" -o "$T/a b#1.gltf"
+checks=$((checks + 1)); grep -q '"uri": "a%20b%231.bin"' "$T/a b#1.gltf" || fail "uri not percent-encoded"
+run 0 node "$VALIDATE" "$T/a b#1.gltf"
+out_has '"numErrors": 0'
+# an existing .bin is an output like any other: refused without -f, and nothing is written
+run 2 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" -o "$T/t.gltf"
+run 0 "$VOXKIT" -f mesh "$T/terrain.raw" "${args[@]}" -o "$T/t.gltf"
+run 2 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --embed -o "$T/t.glb"
+err_has "--embed is for .gltf outputs"
+# PLY as text: the same vertices and faces as the binary one
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --ascii -o "$T/a.ply"
+checks=$((checks + 1)); [[ $(sed -n 2p "$T/a.ply") == "format ascii 1.0" ]] || fail "--ascii PLY header"
+checks=$((checks + 1)); [[ $(grep -a "^element" "$T/a.ply") == $(grep -a "^element" "$T/t.ply") ]] || fail "ascii and binary PLY counts differ"
+run 2 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --ascii -o "$T/a.stl"
+err_has "--ascii is for PLY outputs"
+# --stats names the vertex order and its ACMR; --json too
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --stats -o "$T/acmr1.glb"
+out_has "vertex order: fifo, ACMR 0\.[5-9]"
+run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" --json -o "$T/acmr2.glb"
+checks=$((checks + 1)); /usr/bin/python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["vertex_order"]; assert v["method"]=="fifo" and 0.5<v["acmr"]<1, v' "$T/out" || fail "vertex_order in --json"
 
 # The same bytes for any thread count, and run to run.
 for f in glb fbx obj; do

@@ -31,11 +31,13 @@ same "$T/z.glb" "$T/stdin.glb"
 run 0 "$VOXKIT" mesh "$T/q.vxz" --grid baked -o "$T/b.glb" --json
 out_has '"input_kind": "zone file (baked grid)"'
 run 0 node "$VALIDATE" "$T/b.glb"
+mkdir -p "$T/j1" "$T/j2"
 for f in gltf obj fbx; do
-  run 0 "$VOXKIT" -j 1 mesh "$T/q.vxz" -o "$T/j1.$f"
-  run 0 "$VOXKIT" -j 2 mesh "$T/q.vxz" -o "$T/j2.$f"
-  same "$T/j1.$f" "$T/j2.$f"
+  run 0 "$VOXKIT" -j 1 mesh "$T/q.vxz" -o "$T/j1/q.$f"
+  run 0 "$VOXKIT" -j 2 mesh "$T/q.vxz" -o "$T/j2/q.$f"
+  same "$T/j1/q.$f" "$T/j2/q.$f"
 done
+same "$T/j1/q.bin" "$T/j2/q.bin"
 
 # The demo terrain, baked and meshed: valid glb, same bytes for one and two threads.
 run 0 "$VOXKIT" bake "$VOXKIT_SOURCE_DIR/test_data/dem/jacksboro_crop.tif" -o "$T/d.vxz" \
@@ -71,13 +73,13 @@ run 2 "$VOXKIT" mesh "$T/q.vxz" --mesher package --merge -o "$T/x.glb"
 err_has "cannot merge"
 
 # Forced kinds, and options that do not apply to zones.
-run 1 "$VOXKIT" mesh "$T/q.vxz" --input unity -o "$T/x.glb"
+run 1 "$VOXKIT" mesh "$T/q.vxz" --from unity -o "$T/x.glb"
 err_has "q.vxz"
-run 2 "$VOXKIT" mesh "$T/q.vxz" --cells 4,3,4 --input zone -o "$T/x.glb"
+run 2 "$VOXKIT" mesh "$T/q.vxz" --cells 4,3,4 --from zone -o "$T/x.glb"
 err_has "raw grids"
 run 2 "$VOXKIT" mesh "$T/q.vxz" --grid dug -o "$T/x.glb"
 err_has "expected current or baked"
-run 2 "$VOXKIT" mesh "$T/q.vxz" --input tar -o "$T/x.glb"
+run 2 "$VOXKIT" mesh "$T/q.vxz" --from tar -o "$T/x.glb"
 err_has "unknown input kind"
 absent "$T/x.glb"
 no_temp_left "$T"
