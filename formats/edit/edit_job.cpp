@@ -200,6 +200,9 @@ EditReport run_edit(const EditJob& job) {
     if (nr.records < recs.size()) rep.stopped_at = nr.records;
     rep.edits = nr.applied;
     rep.resets = nr.resets;
+    rep.changed = nr.changed;
+    rep.unchanged = nr.unchanged;
+    rep.visited = nr.visited;
     erases.clear();
     for (uint64_t e : nr.log) {
       const auto f = edit::unpack(e);

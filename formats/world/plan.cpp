@@ -281,7 +281,7 @@ nlohmann::json plan_json(const Plan& p) {
           {"name", p.name},
           {"kind", p.kind == ManifestKind::World ? "world" : "saves"},
           {"version_file", p.version_file},
-          {"target", p.target},
+          {"target", p.target.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.target)},
           {"jobs", jobs}};
 }
 

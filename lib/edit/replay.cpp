@@ -164,7 +164,10 @@ NetReport replay_network(Editor& editor, std::span<const NetRecord> records, uin
     limit = GridLimit{editor.grid().cells.nx, editor.grid().cells.ny, editor.grid().cells.nz};
 
   auto append = [&](const NetRecord& r) {
-    editor.apply(r.edit);
+    const EditEffect fx = editor.apply(r.edit);
+    rep.visited += fx.visited;
+    if (fx.outcome == Outcome::Changed) ++rep.changed;
+    else if (fx.outcome == Outcome::NoChange) ++rep.unchanged;
     rep.log.push_back(r.edit);
     ++rep.count;
     ++rep.applied;

@@ -118,6 +118,8 @@ struct NetRecord {
 struct NetReport {
   uint64_t records = 0;
   uint64_t applied = 0;            // appended to the log (in sequence order) and applied
+  uint64_t changed = 0, unchanged = 0;  // of the applied: whether they changed a sample
+  uint64_t visited = 0;            // samples the applied edits visited
   uint64_t duplicates = 0;         // seq below the count: dropped
   uint64_t stale = 0;              // an older epoch: dropped
   uint64_t invalid = 0;            // refused by validity: dropped
