@@ -13,11 +13,12 @@ PACKAGES=(
   libtomlplusplus-dev libvulkan-dev glslang-tools mesa-vulkan-drivers
 )
 # Optional sets (docs/world.md has their cost): `--tests` adds what the world tests run (the
-# build engine Snakemake, a Slurm controller and node daemon with munge; Ninja is above);
+# build engine Snakemake, a Slurm controller and node daemon with munge; Ninja is above), the
+# JSON schema validator, and what checks the man pages and completion (groff, man, col, zsh);
 # `--bench` adds those and the mesh benchmarks' peers (VTK, the assimp command).
 for arg in "$@"; do
   case "$arg" in
-    --tests) PACKAGES+=(snakemake slurm-wlm munge) ;;
+    --tests) PACKAGES+=(snakemake slurm-wlm munge python3-jsonschema groff-base man-db bsdextrautils zsh) ;;
     --bench) PACKAGES+=(python3-vtk9 assimp-utils snakemake slurm-wlm munge) ;;
   esac
 done

@@ -8,6 +8,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -62,9 +63,12 @@ struct Bounds {
     }
     any = true;
   }
+  // The same numbers as text() gives, so a mesh has the same bounds in every format: a
+  // float32 value (what binary formats store) as the double its shortest text reads as.
   json to_json() const {
     if (!any) return nullptr;
-    return {{"min", {lo[0], lo[1], lo[2]}}, {"max", {hi[0], hi[1], hi[2]}}};
+    auto n = [](double v) { return std::strtod(coord(v).c_str(), nullptr); };
+    return {{"min", {n(lo[0]), n(lo[1]), n(lo[2])}}, {"max", {n(hi[0]), n(hi[1]), n(hi[2])}}};
   }
   // Numbers that are float32 values (as every format here stores them) in float32's shortest form.
   static std::string coord(double v) {
