@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "lib/grass/grass_math.hpp"
@@ -62,6 +63,64 @@ int main() {
   std::printf("bench_grass: %zu cells of %d x %d candidates (%.0f), default type on layer Grass, hilly surface\n",
               keys.size(), setup.side, setup.side, candidates);
 
+  // The check: scatter() against consider(), candidate by candidate, over types that take each
+  // path of the loop (weighted or not, a slope limit that refuses, none that can, NaN), with
+  // and without capacity and blades, on cells over the edges and the hole.
+  {
+    const std::vector<CellKey> probe = {{-1, 0}, {0, 0}, {6, 3}, {7, 4}, {15, 15}, {16, 3}, {3, -1}, {9, 12}};
+    struct Variant {
+      const char* layer;
+      float max_slope, align, jitter, density_scale;
+      bool yaw;
+      ScatterOptions options;
+    };
+    const Variant variants[] = {
+        {"Grass", type.max_slope, type.align_to_normal, type.jitter, 1.0f, true, {}},
+        {"", 0.2f, 0.35f, 0.8f, 1.0f, true, {}},
+        {"Rock", 0.3f, 1.0f, 1.0f, 0.6f, true, {}},
+        {"Missing", 4.0f, 0.35f, 0.8f, 1.0f, true, {}},
+        {"Grass", NAN, 0.0f, 0.0f, 0.5f, false, {}},
+        {"", 4.0f, 0.5f, 0.8f, 1.0f, true, {100, true}},
+        {"Grass", 0.25f, 0.35f, 0.8f, 1.0f, true, {100, false}},
+        {"Grass", 4.0f, 0.35f, 0.8f, 0.0f, true, {0, false}},
+    };
+    size_t checked = 0, bad = 0;
+    for (const Variant& v : variants) {
+      GrassType t = type;
+      t.layer = v.layer, t.max_slope = v.max_slope, t.align_to_normal = v.align, t.jitter = v.jitter;
+      t.random_yaw = v.yaw;
+      const ScatterSetup vs = make_setup(t, cell, v.density_scale, surface);
+      const auto got = scatter(vs, surface, probe, v.options);
+      for (size_t c = 0; c < probe.size(); ++c) {
+        CellResult want;
+        const int32_t n = vs.side * vs.side;
+        for (int32_t i = 0; i < n; ++i) {
+          Blade b;
+          const Refusal r = consider(vs, surface, probe[c], i, &b);
+          ++want.counts[static_cast<size_t>(r)];
+          if (r != Refusal::Placed || !v.options.keep_blades) continue;
+          if (v.options.capacity && want.blades.size() >= v.options.capacity) {
+            ++want.over_capacity;
+            continue;
+          }
+          want.blades.push_back(b), want.indices.push_back(i);
+        }
+        if (!v.options.keep_blades && v.options.capacity && want.counts[0] > v.options.capacity)
+          want.over_capacity = want.counts[0] - v.options.capacity;
+        const CellResult& g = got[c];
+        const bool same = g.counts == want.counts && g.over_capacity == want.over_capacity &&
+                          g.candidates == uint32_t(n) && g.indices == want.indices &&
+                          g.blades.size() == want.blades.size() &&
+                          std::memcmp(g.blades.data(), want.blades.data(), g.blades.size() * sizeof(Blade)) == 0;
+        ++checked;
+        if (!same) ++bad;
+      }
+    }
+    std::printf("  check: scatter() against consider() on %zu cells of %zu types: %s\n", checked / std::size(variants),
+                std::size(variants), bad ? "DIFFERENT" : "identical");
+    if (bad) return 1;
+  }
+
   // The floor: the hash chain of every candidate (cell hash, jitter x and z, density draw).
   double floor_rate[2] = {0, 0};
   for (int threads : {1, 2}) {
@@ -97,17 +156,44 @@ int main() {
     }
     rate[threads - 1] = candidates / best;
   }
+  // The verdicts alone (ScatterOptions::keep_blades false: no blade is placed or stored).
+  double count_rate[2] = {0, 0};
+  for (int threads : {1, 2}) {
+    tbb::global_control gc(tbb::global_control::max_allowed_parallelism, threads);
+    double best = 1e9;
+    for (int pass = 0; pass < 3; ++pass) {
+      const auto t = Clock::now();
+      const auto counted = scatter(setup, surface, keys, ScatterOptions{0, false});
+      best = std::min(best, secs(t));
+      if (counted.empty()) std::printf("?");
+    }
+    count_rate[threads - 1] = candidates / best;
+  }
   uint64_t totals[4] = {0, 0, 0, 0};
   for (const auto& r : result)
     for (int k = 0; k < 4; ++k) totals[k] += r.counts[k];
+  // A digest of every blade's bits, the indices and the counts (FNV-1a): equal digests across
+  // builds say the scatter's output did not change.
+  uint64_t digest = 0xcbf29ce484222325ull;
+  auto feed = [&](const void* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) digest = (digest ^ static_cast<const unsigned char*>(p)[i]) * 0x100000001b3ull;
+  };
+  for (const auto& r : result) {
+    feed(r.counts.data(), sizeof(r.counts));
+    feed(r.blades.data(), r.blades.size() * sizeof(Blade));
+    feed(r.indices.data(), r.indices.size() * sizeof(int32_t));
+  }
   std::printf("  verdicts: placed %llu, no surface %llu, slope %llu, density %llu\n",
               (unsigned long long)totals[0], (unsigned long long)totals[1], (unsigned long long)totals[2],
               (unsigned long long)totals[3]);
+  std::printf("  output digest %016llx\n", (unsigned long long)digest);
   for (int t = 0; t < 2; ++t)
     std::printf("  %d thread%s: scatter %.1f M candidates/s (%.1f M blades/s); hash chain alone %.1f M/s; "
                 "scatter / floor %.3f\n",
                 t + 1, t ? "s" : " ", rate[t] / 1e6, rate[t] / 1e6 * double(totals[0]) / candidates,
                 floor_rate[t] / 1e6, rate[t] / floor_rate[t]);
+  std::printf("  verdicts alone (no blades kept): 1 thread %.1f M candidates/s, 2 threads %.1f M/s\n",
+              count_rate[0] / 1e6, count_rate[1] / 1e6);
   std::printf("  2 threads / 1: scatter x%.2f, floor x%.2f; target >= 200 M candidates/s on 2 threads\n",
               rate[1] / rate[0], floor_rate[1] / floor_rate[0]);
 

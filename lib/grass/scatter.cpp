@@ -215,17 +215,24 @@ ScatterSetup make_setup(const GrassType& type, float cell_size, float density_sc
   return s;
 }
 
-std::array<float, 2> candidate_at(const ScatterSetup& s, CellKey cell, int32_t index) {
+namespace {
+[[gnu::always_inline]] inline std::array<float, 2> candidate_at_inline(const ScatterSetup& s, CellKey cell,
+                                                                      int32_t index, uint32_t h) {
   const int32_t slot_x = index % s.side, slot_z = index / s.side;
-  const uint32_t h = cell_hash(cell.x, cell.z, index);
   const float ox = static_cast<float>(cell.x) * s.cell_size, oz = static_cast<float>(cell.z) * s.cell_size;
   const float jx = unit(h, kJitterXStream) * 2.0f - 1.0f, jz = unit(h, kJitterZStream) * 2.0f - 1.0f;
   const float x = (ox + (static_cast<float>(slot_x) + 0.5f) * s.step) + jx * s.reach;
   const float z = (oz + (static_cast<float>(slot_z) + 0.5f) * s.step) + jz * s.reach;
   return {x, z};
 }
+}  // namespace
 
-Blade place(const ScatterSetup& s, const Ground& g, uint32_t h) {
+std::array<float, 2> candidate_at(const ScatterSetup& s, CellKey cell, int32_t index) {
+  return candidate_at_inline(s, cell, index, cell_hash(cell.x, cell.z, index));
+}
+
+namespace {
+[[gnu::always_inline]] inline Blade place_inline(const ScatterSetup& s, const Ground& g, uint32_t h) {
   const float yaw = s.type.random_yaw ? unit(h, kYawStream) * kTau : 0.0f;
   const float scale = lerp_fused(s.type.min_scale, s.type.max_scale, unit(h, kScaleStream));
   const Q upright = from_axis_angle({0.0f, 1.0f, 0.0f}, yaw);
@@ -244,6 +251,9 @@ Blade place(const ScatterSetup& s, const Ground& g, uint32_t h) {
   b.padding[0] = b.padding[1] = 0.0f;
   return b;
 }
+}  // namespace
+
+Blade place(const ScatterSetup& s, const Ground& g, uint32_t h) { return place_inline(s, g, h); }
 
 Refusal consider(const ScatterSetup& s, const SurfaceGrid& surface, CellKey cell, int32_t index, Blade* blade,
                  Trace* trace) {
@@ -252,31 +262,133 @@ Refusal consider(const ScatterSetup& s, const SurfaceGrid& surface, CellKey cell
 
 namespace {
 
+// DensityAt (lib/grass/grass_type.cpp) with the type's constants taken once: the same
+// operations on the same values.
+struct Density {
+  bool weighted = false;
+  float low = 0.0f, span = 1.0f;
+  float scale = 1.0f;  // clamp(density_scale, 0, 1)
+  explicit Density(const ScatterSetup& s) {
+    weighted = needs_weight(s.type);
+    low = s.type.min_weight;
+    const float high = std::max(s.type.max_weight, low + 1e-4f);
+    span = high - low;
+    scale = clamp01(s.density_scale);
+  }
+  // density_at(type, weight) * clamp01(density_scale)
+  float keep(float weight) const {
+    if (!weighted) return 1.0f * scale;
+    float v = (weight - low) / span;
+    if (v < 0.0f) v = 0.0f;
+    if (v > 1.0f) v = 1.0f;
+    const float a = v * v;
+    const float b = 3.0f - 2.0f * v;
+    return (a * b) * scale;
+  }
+};
+
 // One cell, in candidate order. Compiled twice below: for any x86-64, and for CPUs with FMA
 // (the fused lerps become one instruction instead of a call; the bits are the same).
+//
+// The same verdicts and blades as consider_impl, candidate by candidate, with the per-cell work
+// taken out of the loop (the cell's hash seed, the slot centres) and, when the type's slope
+// limit refuses no normal at all (every slope up to pi passes; prepare() proves it), the
+// verdict read from the cheap parts of the ground first: on the grid and not in a hole, then
+// the layer weight against the density draw. Only a candidate that is placed samples the
+// height and the normal (the slope check it skips could not have refused it).
 [[gnu::always_inline]] inline void scatter_cell_body(const ScatterSetup& s, const Prepared& p,
                                                      const SurfaceGrid& surface, const ScatterOptions& options,
                                                      CellResult& r) {
-  const int32_t n = s.side * s.side;
+  const int32_t side = s.side;
+  const int32_t n = side * side;
   r.candidates = static_cast<uint32_t>(n);
-  if (options.keep_blades) {
-    const size_t expect = options.capacity ? std::min<size_t>(options.capacity, size_t(n)) : size_t(n);
-    r.blades.reserve(expect);
-    r.indices.reserve(expect);
-  }
-  Blade b;
-  for (int32_t i = 0; i < n; ++i) {
-    const Refusal v = consider_impl(s, p, surface, r.cell, i, options.keep_blades ? &b : nullptr, nullptr);
-    ++r.counts[static_cast<size_t>(v)];
-    if (v != Refusal::Placed || !options.keep_blades) continue;
-    if (options.capacity && r.blades.size() >= options.capacity) {
+  const bool keep_blades = options.keep_blades;
+  const CellKey cell = r.cell;
+  // cell_hash(x, z, i) == mix(seed, i)
+  const uint32_t seed = (static_cast<uint32_t>(cell.x) * kCellSeedX) ^ (static_cast<uint32_t>(cell.z) * kCellSeedZ);
+  // candidate_at: the slot centres, (origin + (slot + 0.5) * step), per column and row.
+  const float ox = static_cast<float>(cell.x) * s.cell_size, oz = static_cast<float>(cell.z) * s.cell_size;
+  std::vector<float> centre_x(static_cast<size_t>(side));
+  for (int32_t k = 0; k < side; ++k) centre_x[static_cast<size_t>(k)] = ox + (static_cast<float>(k) + 0.5f) * s.step;
+  const float reach = s.reach;
+  const Density density(s);
+  const bool slope_free = p.fast_slope && p.min_up == -INFINITY;
+  const float origin_x = surface.origin_x, origin_z = surface.origin_z;
+  const int layer = s.layer;
+  uint32_t counts[4] = {0, 0, 0, 0};
+
+  // The placed candidates are gathered first and turned into blades after the verdict loop:
+  // both loops stay short, and the placement (long chains of dependent double operations)
+  // of one blade overlaps the next. Candidates past the capacity are counted, never placed.
+  struct Pending {
+    Ground g;
+    uint32_t h;
+    int32_t i;
+  };
+  static thread_local std::vector<Pending> pending;
+  pending.clear();
+  const size_t room = options.capacity ? options.capacity : SIZE_MAX;
+  auto emit = [&](int32_t i, const Ground& g, uint32_t h) {
+    if (pending.size() >= room) {
       ++r.over_capacity;
-      continue;
+      return;
     }
-    r.blades.push_back(b);
-    r.indices.push_back(i);
+    pending.push_back({g, h, i});
+  };
+
+  int32_t i = 0;
+  for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
+    const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
+    for (int32_t slot_x = 0; slot_x < side; ++slot_x, ++i) {
+      const uint32_t h = mix(seed, static_cast<uint32_t>(i));
+      const float jx = unit(h, kJitterXStream) * 2.0f - 1.0f, jz = unit(h, kJitterZStream) * 2.0f - 1.0f;
+      const float x = centre_x[static_cast<size_t>(slot_x)] + jx * reach;
+      const float z = centre_z + jz * reach;
+      if (slope_free) {
+        const float lx = x - origin_x, lz = z - origin_z;
+        if (!detail::ground_there(surface, lx, lz)) {
+          ++counts[static_cast<size_t>(Refusal::NoSurface)];
+          continue;
+        }
+        const float keep = density.keep(detail::weight_at(surface, lx, lz, layer));
+        if (unit(h, kDensityStream) >= keep) {
+          ++counts[static_cast<size_t>(Refusal::Density)];
+          continue;
+        }
+        ++counts[static_cast<size_t>(Refusal::Placed)];
+        if (keep_blades) emit(i, detail::sample(surface, x, z, layer), h);
+        continue;
+      }
+      // The general order: ground, slope, density.
+      const Ground g = detail::sample(surface, x, z, layer);
+      if (!g.hit) {
+        ++counts[static_cast<size_t>(Refusal::NoSurface)];
+        continue;
+      }
+      const float up = up_of(g);
+      const bool steep = p.fast_slope ? up < p.min_up : slope_of(up) > s.type.max_slope;
+      if (steep) {
+        ++counts[static_cast<size_t>(Refusal::Slope)];
+        continue;
+      }
+      if (unit(h, kDensityStream) >= density.keep(g.weight)) {
+        ++counts[static_cast<size_t>(Refusal::Density)];
+        continue;
+      }
+      ++counts[static_cast<size_t>(Refusal::Placed)];
+      if (keep_blades) emit(i, g, h);
+    }
   }
-  if (!options.keep_blades && options.capacity && r.counts[0] > options.capacity)
+  for (size_t k = 0; k < 4; ++k) r.counts[k] += counts[k];
+  if (keep_blades) {
+    r.blades.reserve(pending.size());
+    r.indices.reserve(pending.size());
+    for (const Pending& q : pending) {
+      r.blades.push_back(place_inline(s, q.g, q.h));
+      r.indices.push_back(q.i);
+    }
+  }
+  if (!keep_blades && options.capacity && r.counts[0] > options.capacity)
     r.over_capacity = r.counts[0] - options.capacity;
 }
 

@@ -64,6 +64,25 @@ inline bool quad_missing(const SurfaceGrid& g, float local_x, float local_z) {
   return g.hole[static_cast<size_t>(qz) * (g.samples_x - 1) + qx] != 0;
 }
 
+// WeightAt for a position relative to the grid origin (on the grid).
+inline float weight_at(const SurfaceGrid& sg, float lx, float lz, int layer) {
+  if (layer == kNoLayer) return 1.0f;
+  if (layer < 0) return 0.0f;
+  const float* w = sg.weights[static_cast<size_t>(layer)].data();
+  const Axis ax = axis(lx, sg.spacing, sg.samples_x), az = axis(lz, sg.spacing, sg.samples_z);
+  const size_t row0 = static_cast<size_t>(az.i0) * sg.samples_x, row1 = static_cast<size_t>(az.i1) * sg.samples_x;
+  const float top = lerp_fused(w[row0 + ax.i0], w[row0 + ax.i1], ax.f);
+  const float bottom = lerp_fused(w[row1 + ax.i0], w[row1 + ax.i1], ax.f);
+  return lerp_fused(top, bottom, az.f);
+}
+
+// Whether there is ground under a position relative to the grid origin (SampleAt's first two
+// checks: on the grid and not in a hole).
+inline bool ground_there(const SurfaceGrid& sg, float lx, float lz) {
+  if (lx < 0.0f || lz < 0.0f || lx > sg.width_x() || lz > sg.width_z()) return false;
+  return !quad_missing(sg, lx, lz);
+}
+
 // TerrainSurface.SampleAt.
 inline Ground sample(const SurfaceGrid& sg, float x, float z, int layer) {
   Ground g;
@@ -91,19 +110,7 @@ inline Ground sample(const SurfaceGrid& sg, float x, float z, int layer) {
     }
   }
   g.nx = nx, g.ny = ny, g.nz = nz;
-  // WeightAt
-  if (layer == kNoLayer) {
-    g.weight = 1.0f;
-  } else if (layer < 0) {
-    g.weight = 0.0f;
-  } else {
-    const float* w = sg.weights[static_cast<size_t>(layer)].data();
-    const Axis ax = axis(lx, sp, sg.samples_x), az = axis(lz, sp, sg.samples_z);
-    const size_t row0 = static_cast<size_t>(az.i0) * sg.samples_x, row1 = static_cast<size_t>(az.i1) * sg.samples_x;
-    const float top = lerp_fused(w[row0 + ax.i0], w[row0 + ax.i1], ax.f);
-    const float bottom = lerp_fused(w[row1 + ax.i0], w[row1 + ax.i1], ax.f);
-    g.weight = lerp_fused(top, bottom, az.f);
-  }
+  g.weight = weight_at(sg, lx, lz, layer);
   g.hit = true;
   return g;
 }
