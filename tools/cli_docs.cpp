@@ -168,7 +168,8 @@ std::string man_page(const nlohmann::json& v, const nlohmann::json& root, const 
     std::string item = ".TP\n.B " + roff(o["positional"].get<bool>() ? o["name"].get<std::string>() : option_synopsis(o)) + "\n" +
                        roff(o["help"].get<std::string>());
     if (o.contains("default")) item += " (default: " + roff(o["default"].get<std::string>()) + ")";
-    if (o["required"].get<bool>() && !o["positional"].get<bool>()) item += " Required.";
+    if (o["required"].get<bool>() && !o["positional"].get<bool>())
+      item += !item.empty() && item.back() == '.' ? " Required." : ". Required.";
     item += "\n";
     (o["positional"].get<bool>() ? positionals : options) += item;
   }

@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
     verb->allow_config_extras(CLI::config_extras_mode::error);
     for (CLI::App* sub : verb->get_subcommands({})) sub->allow_config_extras(CLI::config_extras_mode::error);
   }
-  app.set_config("--config", "", "Read options from a TOML file ([verb] or [verb.sub] sections; see docs/cli.md)");
+  app.set_config("--config", "", "Read options from a TOML file ([verb] or [verb.sub] sections; see docs/cli.md)")
+      ->type_name("FILE");
   bool print_config = false;
   app.add_flag("--print-config", print_config,
                "Print the options given (and the defaults) as a --config file, and do nothing else")
