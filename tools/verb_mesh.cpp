@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -79,7 +80,7 @@ void run(const Context& ctx, MeshCliOptions& o) {
   std::string bin_path;
   if (job.format == MeshFormat::Gltf && o.output != "-" && !o.embed) {
     bin_path = std::filesystem::path(o.output).replace_extension(".bin").string();
-    job.format = MeshFormat::Glb;
+    if (o.foliage) job.format = MeshFormat::Glb;  // trees are added to a glb, then split
     io::check_output(bin_path, ctx.out());
   }
   io::check_output(o.output, ctx.out());
@@ -88,17 +89,31 @@ void run(const Context& ctx, MeshCliOptions& o) {
   double read_s = std::chrono::duration<double>(Clock::now() - t).count();
   if (o.foliage && src.foliage.empty())
     throw_usage(io::display_name(o.input) + " holds no baked foliage (voxkit foliage bake makes it)");
-  // Straight into the output as it is made, unless the file is rewritten afterwards (trees
-  // added, a .gltf split from its .bin).
+  // Straight into the output (and a .gltf's .bin) as it is made, unless the file is rewritten
+  // afterwards (trees added).
   double write_s = 0;
   std::unique_ptr<io::AtomicOutput> streamed;
-  if (!o.foliage && bin_path.empty()) {
-    streamed = std::make_unique<io::AtomicOutput>(o.output, ctx.out());
-    job.sink = [&](const uint8_t* data, size_t size) {
+  io::OutputSet separate;
+  io::AtomicOutput* gltf_out = nullptr;
+  io::AtomicOutput* bin_out = nullptr;
+  auto timed = [&write_s](io::AtomicOutput*& out, const std::function<io::AtomicOutput*()>& open) {
+    return [&write_s, &out, open](const uint8_t* data, size_t size) {
       const auto w = Clock::now();
-      streamed->write(std::span<const uint8_t>(data, size));
+      if (!out) out = open();
+      out->write(std::span<const uint8_t>(data, size));
       write_s += std::chrono::duration<double>(Clock::now() - w).count();
     };
+  };
+  if (!o.foliage && bin_path.empty()) {
+    streamed = std::make_unique<io::AtomicOutput>(o.output, ctx.out());
+    gltf_out = streamed.get();
+    job.sink = timed(gltf_out, [] { return nullptr; });
+  } else if (!o.foliage) {
+    // The .bin is made only when there is a buffer (a scene without meshes has none).
+    gltf_out = &separate.add(o.output, ctx.out());
+    job.sink = timed(gltf_out, [] { return nullptr; });
+    job.bin_sink = timed(bin_out, [&] { return &separate.add(bin_path, ctx.out()); });
+    job.bin_uri = std::filesystem::path(bin_path).filename().string();
   }
   MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job(src, job, ctx.progress("mesh")); });
   r.export_seconds -= write_s;
@@ -114,6 +129,9 @@ void run(const Context& ctx, MeshCliOptions& o) {
   uint64_t bytes = r.byte_count;
   if (streamed) {
     streamed->commit();
+  } else if (!bin_path.empty() && !o.foliage) {
+    separate.commit();
+    if (!bin_out) bin_path.clear();
   } else if (!bin_path.empty()) {
     const auto sep = gltf_writer::separate_buffer(r.bytes, std::filesystem::path(bin_path).filename().string());
     io::OutputSet set;

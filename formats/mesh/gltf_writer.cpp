@@ -361,6 +361,11 @@ std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
   return out;
 }
 
+namespace {
+void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink& sink, uint64_t slab_bytes);
+std::string uri_encode(const std::string& s);
+}  // namespace
+
 uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint64_t slab_bytes) {
   const Document d = document(scene, true);
   const std::vector<uint8_t> head = glb_container(d.text, nullptr, 0);
@@ -377,8 +382,29 @@ uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint
     put32(&first[head.size() + 4], kChunkBin);
   }
   sink(first.data(), first.size());
-  // The buffer in slabs of whole meshes (a mesh larger than a slab is one by itself), each
-  // filled in parallel into the same memory and handed on.
+  stream_buffer(scene, d, sink, slab_bytes);
+  if (bin_len > d.buffer_size) {
+    const uint8_t zeros[4] = {0, 0, 0, 0};
+    sink(zeros, size_t(bin_len - d.buffer_size));
+  }
+  return total;
+}
+
+uint64_t write_gltf_separate(const mesh_scene::Scene& scene, const std::string& bin_uri, const Sink& gltf_sink,
+                             const Sink& bin_sink, uint64_t slab_bytes) {
+  Document d = document(scene, false);
+  const size_t at = d.text.find(kUriPlaceholder);
+  if (at != std::string::npos) d.text.replace(at, sizeof(kUriPlaceholder) - 1, uri_encode(bin_uri));
+  gltf_sink(reinterpret_cast<const uint8_t*>(d.text.data()), d.text.size());
+  stream_buffer(scene, d, bin_sink, slab_bytes);
+  return d.text.size() + d.buffer_size;
+}
+
+namespace {
+
+// The buffer in slabs of whole meshes (a mesh larger than a slab is one by itself), each
+// filled in parallel into the same memory and handed on; exactly d.buffer_size bytes.
+void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink& sink, uint64_t slab_bytes) {
   const uint64_t kSlab = std::max<uint64_t>(slab_bytes, 4);
   const size_t nm = scene.meshes.size();
   std::vector<uint8_t> slab;
@@ -404,12 +430,9 @@ uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint
     at = end;
     i = j;
   }
-  if (bin_len > at) {
-    const uint8_t zeros[4] = {0, 0, 0, 0};
-    sink(zeros, size_t(bin_len - at));
-  }
-  return total;
 }
+
+}  // namespace
 
 namespace {
 

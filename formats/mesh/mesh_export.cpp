@@ -163,6 +163,15 @@ uint64_t export_meshes_to(std::span<const ExportObject> objects, const MeshExpor
   return gltf_writer::write_glb_stream(scene, sink);
 }
 
+uint64_t export_gltf_separate(std::span<const ExportObject> objects, const MeshExportOptions& o,
+                              const std::string& bin_uri, const MeshSink& gltf_sink, const MeshSink& bin_sink) {
+  MeshExportOptions g = o;
+  g.format = MeshFormat::Glb;  // the size check counts the buffer's bytes, not base64
+  check_export(objects, g);
+  const mesh_scene::Scene scene = mesh_scene::build(objects, o, false);
+  return gltf_writer::write_gltf_separate(scene, bin_uri, gltf_sink, bin_sink);
+}
+
 std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
                                    const MeshExportOptions& o) {
   check_export(objects, o);

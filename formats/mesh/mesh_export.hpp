@@ -82,5 +82,10 @@ std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
 using MeshSink = std::function<void(const uint8_t* data, size_t size)>;
 uint64_t export_meshes_to(std::span<const ExportObject> objects, const MeshExportOptions& opts,
                           const MeshSink& sink);
+// A .gltf whose buffer is a file of its own, named `bin_uri` in it (relative to the .gltf):
+// the JSON to `gltf_sink`, the buffer to `bin_sink` (gltf_writer::write_gltf_separate).
+// Returns the bytes of both.
+uint64_t export_gltf_separate(std::span<const ExportObject> objects, const MeshExportOptions& opts,
+                              const std::string& bin_uri, const MeshSink& gltf_sink, const MeshSink& bin_sink);
 
 }  // namespace voxkit

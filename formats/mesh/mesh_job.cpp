@@ -233,7 +233,9 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   eo.right_handed = job.right_handed;
   eo.ply_ascii = job.ply_ascii;
   eo.max_output_bytes = job.max_output_bytes;
-  if (job.sink) {
+  if (job.sink && job.bin_sink && job.format == MeshFormat::Gltf) {
+    r.byte_count = export_gltf_separate(objects, eo, job.bin_uri, job.sink, job.bin_sink);
+  } else if (job.sink) {
     r.byte_count = export_meshes_to(objects, eo, job.sink);
   } else {
     r.bytes = export_meshes(objects, eo);

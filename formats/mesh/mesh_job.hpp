@@ -49,6 +49,9 @@ struct MeshJob {
   // Set: the file is handed to it in pieces (export_meshes_to) instead of kept in
   // MeshJobResult::bytes.
   MeshSink sink;
+  // With `sink` and a .gltf: its buffer goes to `bin_sink` as a file named `bin_uri`.
+  MeshSink bin_sink;
+  std::string bin_uri;
 };
 
 struct LodStats {

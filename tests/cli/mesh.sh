@@ -62,6 +62,11 @@ for d in (sep, emb):
     d["buffers"][0].pop("uri")
     assert d == gj, "JSON content differs"
 PY
+# a scene without triangles has no buffer, and no .bin is made
+head -c 27 /dev/zero | tr '\0' '\377' >"$T/air.raw"
+run 0 "$VOXKIT" mesh "$T/air.raw" --cells 2,2,2 -o "$T/air.gltf"
+absent "$T/air.bin"
+run 0 node "$VALIDATE" "$T/air.gltf"
 # a name that needs percent-encoding in the uri
 run 0 "$VOXKIT" mesh "$T/terrain.raw" "${args[@]}" -o "$T/a b#1.gltf"
 checks=$((checks + 1)); grep -q '"uri": "a%20b%231.bin"' "$T/a b#1.gltf" || fail "uri not percent-encoded"
