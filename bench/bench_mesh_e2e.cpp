@@ -219,7 +219,10 @@ void e2e(const std::string& voxkit, const Input& in, const fs::path& dir) {
       }
       const size_t s = c.out.find("\"seconds\"");
       const double mesh = json_number(c.out, "mesh", s);
-      const uint64_t bytes = fs::file_size(out);
+      // A .gltf's buffer is a file of its own beside it: both are the output.
+      fs::path bin = out;
+      bin.replace_extension(".bin");
+      const uint64_t bytes = fs::file_size(out) + (std::string(fmt) == "gltf" && fs::exists(bin) ? fs::file_size(bin) : 0);
       const double plain = plain_write(dir, bytes);
       const double floor = mesh + plain;
       const double bound_mb = (double(in.grid_bytes) + 2.0 * double(bytes)) / 1048576.0;
