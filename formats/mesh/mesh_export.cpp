@@ -150,17 +150,33 @@ void check_export(std::span<const ExportObject> objects, const MeshExportOptions
   }
 }
 
+void check_stl_faces(const mesh_scene::Scene& scene) {
+  uint64_t faces = 0;
+  for (const auto& m : scene.meshes) faces += m.mesh->triangle_count();
+  if (faces > 0xFFFFFFFFu)
+    throw Error(ErrorKind::Data, "an STL file holds at most 4294967295 triangles", std::nullopt,
+                "at most 4294967295 triangles", std::to_string(faces) + " triangles");
+}
+
 }  // namespace
 
 uint64_t export_meshes_to(std::span<const ExportObject> objects, const MeshExportOptions& o, const MeshSink& sink) {
-  if (o.format != MeshFormat::Glb) {
+  if (o.format == MeshFormat::Gltf || o.format == MeshFormat::Fbx) {
     const std::vector<uint8_t> bytes = export_meshes(objects, o);
     sink(bytes.data(), bytes.size());
     return bytes.size();
   }
   check_export(objects, o);
-  const mesh_scene::Scene scene = mesh_scene::build(objects, o, false);
-  return gltf_writer::write_glb_stream(scene, sink);
+  const bool flat = o.format != MeshFormat::Glb;
+  const mesh_scene::Scene scene = mesh_scene::build(objects, o, flat);
+  switch (o.format) {
+    case MeshFormat::Glb: return gltf_writer::write_glb_stream(scene, sink);
+    case MeshFormat::Obj: return simple_writers::write_obj(scene, sink);
+    case MeshFormat::Ply: return simple_writers::write_ply(scene, o.ply_ascii, sink);
+    default:
+      check_stl_faces(scene);
+      return simple_writers::write_stl(scene, sink);
+  }
 }
 
 uint64_t export_gltf_separate(std::span<const ExportObject> objects, const MeshExportOptions& o,
@@ -183,14 +199,9 @@ std::vector<uint8_t> export_meshes(std::span<const ExportObject> objects,
       case MeshFormat::Gltf: return gltf_writer::write(scene, false);
       case MeshFormat::Obj: return simple_writers::write_obj(scene);
       case MeshFormat::Ply: return simple_writers::write_ply(scene, o.ply_ascii);
-      default: {
-        uint64_t faces = 0;
-        for (const auto& m : scene.meshes) faces += m.mesh->triangle_count();
-        if (faces > 0xFFFFFFFFu)
-          throw Error(ErrorKind::Data, "an STL file holds at most 4294967295 triangles", std::nullopt,
-                      "at most 4294967295 triangles", std::to_string(faces) + " triangles");
+      default:
+        check_stl_faces(scene);
         return simple_writers::write_stl(scene);
-      }
     }
   }
   return fixup::fbx(assimp::api().export_fbx(objects, o));

@@ -28,15 +28,70 @@ void add_blocks(std::vector<Block>& blocks, size_t mesh, int section, size_t n) 
   for (size_t lo = 0; lo < n; lo += kBlockItems) blocks.push_back({mesh, section, lo, std::min(n, lo + kBlockItems)});
 }
 
+// Where the bytes go: small pieces gathered and handed to the sink about 32 MiB at a time,
+// large ones (a slab) handed on directly.
+constexpr size_t kSlabBytes = size_t(32) << 20;
+struct Out {
+  const Sink& sink;
+  std::vector<uint8_t> buf;
+  uint64_t total = 0;
+  void put(const void* p, size_t n) {
+    const auto* b = static_cast<const uint8_t*>(p);
+    buf.insert(buf.end(), b, b + n);
+    if (buf.size() >= kSlabBytes) flush();
+  }
+  void put(const std::string& t) { put(t.data(), t.size()); }
+  void direct(const std::vector<uint8_t>& slab) {
+    flush();
+    sink(slab.data(), slab.size());
+    total += slab.size();
+  }
+  void flush() {
+    if (buf.empty()) return;
+    sink(buf.data(), buf.size());
+    total += buf.size();
+    buf.clear();
+  }
+};
+
 // Formats the blocks in parallel, a wave at a time, and appends their text in order.
 template <class Format>
-void append_blocks(std::vector<uint8_t>& out, const std::vector<Block>& blocks, Format&& format) {
+void append_blocks(Out& out, const std::vector<Block>& blocks, Format&& format) {
   for (size_t w = 0; w < blocks.size(); w += kWaveBlocks) {
     const size_t n = std::min(kWaveBlocks, blocks.size() - w);
     std::vector<std::string> text(n);
     tbb::parallel_for(size_t(0), n, [&](size_t k) { format(blocks[w + k], text[k]); });
-    for (const auto& t : text) out.insert(out.end(), t.begin(), t.end());
+    for (const auto& t : text) out.put(t);
   }
+}
+
+// A binary section of `count` meshes, mesh i taking bytes(i): filled in slabs of whole meshes
+// (about kSlabBytes; a larger mesh alone), each in parallel, fill(i, at) writing mesh i's bytes.
+template <class Bytes, class Fill>
+void binary_section(Out& out, size_t count, Bytes&& bytes, Fill&& fill) {
+  std::vector<uint8_t> slab;
+  std::vector<uint64_t> offset;
+  for (size_t i = 0; i < count;) {
+    size_t j = i;
+    uint64_t size = 0;
+    offset.clear();
+    while (j < count && (j == i || size + bytes(j) <= kSlabBytes)) {
+      offset.push_back(size);
+      size += bytes(j++);
+    }
+    slab.resize(size_t(size));
+    tbb::parallel_for(i, j, [&](size_t k) { fill(k, slab.data() + offset[k - i]); });
+    out.direct(slab);
+    i = j;
+  }
+}
+
+// The vector a sink-based writer fills.
+template <class Write>
+std::vector<uint8_t> collect(Write&& write) {
+  std::vector<uint8_t> bytes;
+  write([&bytes](const uint8_t* p, size_t n) { bytes.insert(bytes.end(), p, p + n); });
+  return bytes;
 }
 
 void put_float(std::string& s, float v) {
@@ -52,7 +107,6 @@ void put_uint(std::string& s, uint64_t v) {
 
 uint8_t byte_weight(float w) { return uint8_t(std::lround(mesh_scene::clamp01(w) * 255.0f)); }
 
-void append(std::vector<uint8_t>& out, const std::string& s) { out.insert(out.end(), s.begin(), s.end()); }
 
 // --- OBJ
 
@@ -60,7 +114,7 @@ enum ObjSection { kObjGroup, kObjV, kObjVt, kObjVn, kObjF };
 
 }  // namespace
 
-std::vector<uint8_t> write_obj(const Scene& scene) {
+uint64_t write_obj(const Scene& scene, const Sink& sink) {
   const size_t nm = scene.meshes.size();
   // 1-based numbers of each mesh's first v, vt and vn line.
   std::vector<std::array<uint64_t, 3>> base(nm);
@@ -78,8 +132,8 @@ std::vector<uint8_t> write_obj(const Scene& scene) {
     if (!m.normals.empty()) add_blocks(blocks, i, kObjVn, m.vertex_count());
     add_blocks(blocks, i, kObjF, m.triangle_count());
   }
-  std::vector<uint8_t> out;
-  append(out, "# voxkit " VOXKIT_VERSION "\n");
+  Out out{sink, {}, 0};
+  out.put(std::string("# voxkit " VOXKIT_VERSION "\n"));
   append_blocks(out, blocks, [&](const Block& b, std::string& s) {
     const SceneMesh& sm = scene.meshes[b.mesh];
     const Mesh& m = *sm.mesh;
@@ -132,10 +186,11 @@ std::vector<uint8_t> write_obj(const Scene& scene) {
       }
     }
   });
-  return out;
+  out.flush();
+  return out.total;
 }
 
-std::vector<uint8_t> write_ply(const Scene& scene, bool ascii) {
+uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
   bool normals = false, uv = false, colors = false;
   uint64_t vertices = 0, faces = 0;
   std::vector<uint64_t> first_vertex, first_face;
@@ -174,34 +229,39 @@ std::vector<uint8_t> write_ply(const Scene& scene, bool ascii) {
     return k;
   };
 
-  std::vector<uint8_t> out(header.begin(), header.end());
+  Out out{sink, {}, 0};
+  out.put(header);
   const size_t nm = scene.meshes.size();
   if (!ascii) {
     const size_t floats = 3 + (normals ? 3 : 0) + (uv ? 2 : 0), vbytes = 4 * floats + (colors ? 4 : 0);
-    const size_t vstart = out.size(), fstart = vstart + vertices * vbytes;
-    out.resize(fstart + faces * 13);
-    tbb::parallel_for(size_t(0), nm, [&](size_t i) {
-      const SceneMesh& sm = scene.meshes[i];
-      const Mesh& m = *sm.mesh;
-      uint8_t* at = out.data() + vstart + first_vertex[i] * vbytes;
-      float f[8];
-      uint8_t c[4];
-      for (size_t v = 0; v < m.vertex_count(); ++v, at += vbytes) {
-        vertex(sm, v, f, c);
-        std::memcpy(at, f, 4 * floats);
-        if (colors) std::memcpy(at + 4 * floats, c, 4);
-      }
-      at = out.data() + fstart + first_face[i] * 13;
-      for (size_t t = 0; t < m.indices.size(); t += 3, at += 13) {
-        const auto tri = sm.frame.triangle(&m.indices[t]);
-        at[0] = 3;
-        for (size_t k = 0; k < 3; ++k) {
-          const int32_t ix = int32_t(first_vertex[i] + tri[k]);
-          std::memcpy(at + 1 + 4 * k, &ix, 4);
-        }
-      }
-    });
-    return out;
+    binary_section(
+        out, nm, [&](size_t i) { return uint64_t(scene.meshes[i].mesh->vertex_count()) * vbytes; },
+        [&](size_t i, uint8_t* at) {
+          const SceneMesh& sm = scene.meshes[i];
+          float f[8];
+          uint8_t c[4];
+          for (size_t v = 0; v < sm.mesh->vertex_count(); ++v, at += vbytes) {
+            vertex(sm, v, f, c);
+            std::memcpy(at, f, 4 * floats);
+            if (colors) std::memcpy(at + 4 * floats, c, 4);
+          }
+        });
+    binary_section(
+        out, nm, [&](size_t i) { return uint64_t(scene.meshes[i].mesh->triangle_count()) * 13; },
+        [&](size_t i, uint8_t* at) {
+          const SceneMesh& sm = scene.meshes[i];
+          const Mesh& m = *sm.mesh;
+          for (size_t t = 0; t < m.indices.size(); t += 3, at += 13) {
+            const auto tri = sm.frame.triangle(&m.indices[t]);
+            at[0] = 3;
+            for (size_t k = 0; k < 3; ++k) {
+              const int32_t ix = int32_t(first_vertex[i] + tri[k]);
+              std::memcpy(at + 1 + 4 * k, &ix, 4);
+            }
+          }
+        });
+    out.flush();
+    return out.total;
   }
   enum { kVertices, kFaces };
   std::vector<Block> blocks;
@@ -231,26 +291,25 @@ std::vector<uint8_t> write_ply(const Scene& scene, bool ascii) {
       s += '\n';
     }
   });
-  return out;
+  out.flush();
+  return out.total;
 }
 
-std::vector<uint8_t> write_stl(const Scene& scene) {
+uint64_t write_stl(const Scene& scene, const Sink& sink) {
   uint64_t faces = 0;
-  std::vector<uint64_t> first_face;
-  for (const auto& sm : scene.meshes) {
-    first_face.push_back(faces);
-    faces += sm.mesh->triangle_count();
-  }
-  std::vector<uint8_t> out(84 + faces * 50, 0);
+  for (const auto& sm : scene.meshes) faces += sm.mesh->triangle_count();
+  uint8_t head[84] = {};
   // The 80-byte header must not start with "solid" (that marks the text form).
   static const char kHeader[] = "voxkit " VOXKIT_VERSION " binary STL";
-  std::memcpy(out.data(), kHeader, std::min(sizeof kHeader - 1, size_t(80)));
+  std::memcpy(head, kHeader, std::min(sizeof kHeader - 1, size_t(80)));
   const uint32_t count = uint32_t(faces);
-  std::memcpy(out.data() + 80, &count, 4);
-  tbb::parallel_for(size_t(0), scene.meshes.size(), [&](size_t i) {
+  std::memcpy(head + 80, &count, 4);
+  Out out{sink, {}, 0};
+  out.put(head, sizeof head);
+  binary_section(out, scene.meshes.size(), [&](size_t i) { return uint64_t(scene.meshes[i].mesh->triangle_count()) * 50; },
+                 [&](size_t i, uint8_t* at) {
     const SceneMesh& sm = scene.meshes[i];
     const Mesh& m = *sm.mesh;
-    uint8_t* at = out.data() + 84 + first_face[i] * 50;
     for (size_t t = 0; t < m.indices.size(); t += 3, at += 50) {
       const auto tri = sm.frame.triangle(&m.indices[t]);
       std::array<std::array<float, 3>, 3> p;
@@ -263,9 +322,21 @@ std::vector<uint8_t> write_stl(const Scene& scene) {
       for (size_t a = 0; a < 3; ++a) fn[a] = len > 0 ? float(n[a] / len) : 0.0f;
       std::memcpy(at, fn, 12);
       for (size_t k = 0; k < 3; ++k) std::memcpy(at + 12 + 12 * k, p[k].data(), 12);
+      at[48] = at[49] = 0;
     }
   });
-  return out;
+  out.flush();
+  return out.total;
+}
+
+std::vector<uint8_t> write_obj(const Scene& scene) {
+  return collect([&](const Sink& s) { write_obj(scene, s); });
+}
+std::vector<uint8_t> write_ply(const Scene& scene, bool ascii) {
+  return collect([&](const Sink& s) { write_ply(scene, ascii, s); });
+}
+std::vector<uint8_t> write_stl(const Scene& scene) {
+  return collect([&](const Sink& s) { write_stl(scene, s); });
 }
 
 }  // namespace voxkit::simple_writers
