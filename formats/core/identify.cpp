@@ -62,6 +62,16 @@ std::optional<Description> identify(std::span<const uint8_t> bytes, const std::s
   return std::nullopt;
 }
 
+bool has_extension(const std::string& name, std::string_view ext) {
+  if (name.size() < ext.size()) return false;
+  for (size_t i = 0; i < ext.size(); ++i) {
+    char c = name[name.size() - ext.size() + i];
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    if (c != ext[i]) return false;
+  }
+  return true;
+}
+
 std::string known_formats() {
   std::string s;
   std::vector<std::string> seen;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,10 @@ std::optional<Description> identify(std::span<const uint8_t> bytes, const std::s
 
 // The ids of every format identify() knows, in order (for messages).
 std::string known_formats();
+
+// Whether a file's name ends with `ext` (lower case, with its dot), in any letter case: the
+// describers that claim a file by its name use it.
+bool has_extension(const std::string& name, std::string_view ext);
 
 // {"file", "size", "format", "summary", "details"}: the stable JSON shape of `info --json`.
 nlohmann::json to_json(const Description& d, const std::string& name, uint64_t size);

@@ -9,16 +9,6 @@ namespace voxkit::edit_log {
 
 namespace {
 
-bool ends_with_ci(const std::string& name, std::string_view ext) {
-  if (name.size() < ext.size()) return false;
-  for (size_t i = 0; i < ext.size(); ++i) {
-    char c = name[name.size() - ext.size() + i];
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    if (c != ext[i]) return false;
-  }
-  return true;
-}
-
 identify::Description describe_log(const Log& log, Format f) {
   uint64_t resets = 0;
   uint32_t epochs = 0;
@@ -55,7 +45,7 @@ std::optional<identify::Description> describe_vxlog(std::span<const uint8_t> byt
 std::optional<identify::Description> describe_edit_list(std::span<const uint8_t> bytes, const std::string& name) {
   ReadOptions opts;
   opts.name = name;
-  if (ends_with_ci(name, ".int64")) return describe_log(read_int64(bytes, opts), Format::Int64);
+  if (identify::has_extension(name, ".int64")) return describe_log(read_int64(bytes, opts), Format::Int64);
   if (bytes.empty()) return std::nullopt;
   const Format f = detect(bytes);
   if (f != Format::Text && f != Format::Json) return std::nullopt;

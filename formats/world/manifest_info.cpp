@@ -15,16 +15,6 @@ std::string num(double v) {
   return std::string(b, r.ptr);
 }
 
-bool ends_with_ci(const std::string& name, std::string_view ext) {
-  if (name.size() < ext.size()) return false;
-  for (size_t i = 0; i < ext.size(); ++i) {
-    char c = name[name.size() - ext.size() + i];
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    if (c != ext[i]) return false;
-  }
-  return true;
-}
-
 // A line that is exactly "[world]" or "[saves]" (blanks around allowed).
 bool has_manifest_table(std::string_view text) {
   size_t at = 0;
@@ -49,7 +39,7 @@ std::optional<identify::Description> describe_manifest(std::span<const uint8_t> 
   try {
     m = parse_manifest(text, name);
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::Data && ends_with_ci(name, ".toml") && has_manifest_table(text)) throw;
+    if (e.kind() == ErrorKind::Data && identify::has_extension(name, ".toml") && has_manifest_table(text)) throw;
     return std::nullopt;
   }
   identify::Description d;
