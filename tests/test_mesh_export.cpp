@@ -348,7 +348,15 @@ TEST_CASE("mesh export: glTF JSON is nlohmann's own dump of the document", "[mes
   // The per-mesh arrays are serialised apart and spliced in: the text must be what one dump
   // of the parsed document gives (compact in .glb; tab-indented with a final newline in .gltf).
   Mesh c = test::cube(), t = test::tetrahedron(), g = test::quad_grid(3, -2, 5);
-  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}}, {"chunk_1_0_0", {&g}}, {"chunk_2_0_0", {&t}}};
+  // Values whose shortest digits need an exponent, and a second UV set.
+  Mesh odd = test::tetrahedron();
+  odd.positions[1] = {1e-7f, -0.0001f, 123456792.0f};
+  odd.positions[2] = {-3e20f, 0.1f, 1e-30f};
+  odd.uv1 = {{0.0f, 1.0f}, {0.25f, 1e-6f}, {0.5f, 0.5f}, {1.0f, 0.0f}};
+  std::vector<ExportObject> objs = {{"chunk_0_0_0", {&c, &t}},
+                                    {"chunk_1_0_0", {&g}},
+                                    {"chunk_2_0_0", {&t}},
+                                    {"a \"quoted\" name\\ with\ttab and \xc3\xa9", {&odd}}};
   objs[2].local_origin = std::array<double, 3>{16, 0, 16};
   const auto glb = export_one(objs, MeshFormat::Glb);
   const uint32_t len = glb[12] | glb[13] << 8 | glb[14] << 16 | uint32_t(glb[15]) << 24;

@@ -12,6 +12,7 @@
 #include <limits>
 #include <utility>
 
+#include "formats/mesh/json_text.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::gltf_writer {
@@ -132,12 +133,6 @@ void fill_mesh(const mesh_scene::SceneMesh& sm, const MeshPlan& p, uint8_t* buff
   }
 }
 
-json floats(const std::array<float, 4>& v, size_t n) {
-  json a = json::array();
-  for (size_t i = 0; i < n; ++i) a.push_back(double(v[i]));
-  return a;
-}
-
 void put32(uint8_t* at, uint32_t v) {
   for (int i = 0; i < 4; ++i) at[i] = uint8_t(v >> (8 * i));
 }
@@ -245,57 +240,83 @@ Document document(const mesh_scene::Scene& scene, bool binary) {
   enum { kAccessors, kViews, kMeshes, kLists };
   static const char* const kListKey[] = {"accessors", "bufferViews", "meshes"};
   std::vector<std::array<std::string, kLists>> parts(nm);
-  // In a .gltf the elements sit two tabs deep.
-  auto element = [&](const json& j) {
-    if (binary) return j.dump();
-    std::string t = j.dump(1, '\t'), r = "\t\t";
-    r.reserve(t.size() + t.size() / 8);
-    for (char c : t) {
-      r += c;
-      if (c == '\n') r += "\t\t";
-    }
-    return r;
-  };
+  // Written straight as text (json_text: the bytes nlohmann's dump gives, keys in its sorted
+  // order); in a .gltf the elements sit two tabs deep.
   const std::string sep = binary ? "," : ",\n";
   tbb::parallel_for(size_t(0), nm, [&](size_t i) {
     const MeshPlan& p = plans[i];
-    json attributes = json::object();
-    size_t index = first_accessor[i], indices = 0;
     auto& out = parts[i];
-    for (int a = 0; a < kAttrCount; ++a, ++index) {
-      if (!p.has[a]) {
-        --index;
-        continue;
+    out[kAccessors].reserve(binary ? 900 : 1500);
+    out[kViews].reserve(binary ? 450 : 700);
+    size_t index = first_accessor[i], attribute_index[kAttrCount] = {};
+    for (int a = 0; a < kAttrCount; ++a) {
+      if (!p.has[a]) continue;
+      attribute_index[a] = index;
+      const uint64_t bytes = uint64_t(p.count[a]) * 4 * kAttrComponents[a];
+      if (!out[kAccessors].empty()) out[kAccessors] += sep;
+      json_text::Writer acc(out[kAccessors], !binary, 2);
+      acc.begin_object();
+      acc.key("bufferView");
+      acc.value(uint64_t(index));
+      acc.key("byteOffset");
+      acc.value(uint64_t(0));
+      acc.key("componentType");
+      acc.value(uint64_t(a == kIndices ? kUnsignedInt : kFloat));
+      acc.key("count");
+      acc.value(uint64_t(p.count[a]));
+      for (const bool is_max : {true, false}) {
+        acc.key(is_max ? "max" : "min");
+        acc.begin_array();
+        if (a == kIndices) {
+          acc.value(uint64_t(is_max ? p.index_max : p.index_min));
+        } else {
+          for (size_t c = 0; c < kAttrComponents[a]; ++c) acc.value(double(is_max ? p.max[a][c] : p.min[a][c]));
+        }
+        acc.end_array();
       }
-      const size_t bytes = p.count[a] * 4 * kAttrComponents[a];
-      const json view = {{"buffer", 0},
-                         {"byteLength", bytes},
-                         {"byteOffset", p.offset[a]},
-                         {"target", a == kIndices ? kElementArrayBuffer : kArrayBuffer}};
-      json acc = {{"bufferView", index},
-                  {"byteOffset", 0},
-                  {"componentType", a == kIndices ? kUnsignedInt : kFloat},
-                  {"count", p.count[a]},
-                  {"type", kAttrType[a]}};
-      if (a == kIndices) {
-        acc["min"] = {p.index_min};
-        acc["max"] = {p.index_max};
-        indices = index;
-      } else {
-        acc["min"] = floats(p.min[a], kAttrComponents[a]);
-        acc["max"] = floats(p.max[a], kAttrComponents[a]);
-        attributes[kAttrName[a]] = index;
-      }
-      for (auto [list, j] : {std::pair<int, const json*>{kAccessors, &acc}, {kViews, &view}}) {
-        if (!out[size_t(list)].empty()) out[size_t(list)] += sep;
-        out[size_t(list)] += element(*j);
-      }
+      acc.key("type");
+      acc.value(std::string_view(kAttrType[a]));
+      acc.end_object();
+
+      if (!out[kViews].empty()) out[kViews] += sep;
+      json_text::Writer view(out[kViews], !binary, 2);
+      view.begin_object();
+      view.key("buffer");
+      view.value(uint64_t(0));
+      view.key("byteLength");
+      view.value(bytes);
+      view.key("byteOffset");
+      view.value(uint64_t(p.offset[a]));
+      view.key("target");
+      view.value(uint64_t(a == kIndices ? kElementArrayBuffer : kArrayBuffer));
+      view.end_object();
+      ++index;
     }
-    out[kMeshes] = element({{"name", scene.meshes[i].name},
-                            {"primitives", json::array({json{{"attributes", std::move(attributes)},
-                                                             {"indices", indices},
-                                                             {"material", 0},
-                                                             {"mode", 4}}})}});
+    json_text::Writer mesh(out[kMeshes], !binary, 2);
+    mesh.begin_object();
+    mesh.key("name");
+    mesh.value(std::string_view(scene.meshes[i].name));
+    mesh.key("primitives");
+    mesh.begin_array();
+    mesh.begin_object();
+    mesh.key("attributes");
+    mesh.begin_object();
+    // The attribute names in sorted order, as a json object keeps them.
+    for (const int a : {kColor, kNormal, kPosition, kTexcoord0, kTexcoord1})
+      if (p.has[a]) {
+        mesh.key(kAttrName[a]);
+        mesh.value(uint64_t(attribute_index[a]));
+      }
+    mesh.end_object();
+    mesh.key("indices");
+    mesh.value(uint64_t(attribute_index[kIndices]));
+    mesh.key("material");
+    mesh.value(uint64_t(0));
+    mesh.key("mode");
+    mesh.value(uint64_t(4));
+    mesh.end_object();
+    mesh.end_array();
+    mesh.end_object();
   });
   if (nm) {
     for (int l = 0; l < kLists; ++l) doc[kListKey[l]] = std::string("voxkit-") + kListKey[l];
