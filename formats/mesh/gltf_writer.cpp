@@ -12,6 +12,7 @@
 #include <limits>
 #include <utility>
 
+#include "formats/core/write_behind.hpp"
 #include "formats/mesh/json_text.hpp"
 #include "lib/core/error.hpp"
 
@@ -424,10 +425,12 @@ uint64_t write_gltf_separate(const mesh_scene::Scene& scene, const std::string& 
 namespace {
 
 // The buffer in slabs of whole meshes (a mesh larger than a slab is one by itself), each
-// filled in parallel into the same memory and handed on; exactly d.buffer_size bytes.
+// filled in parallel and handed on; exactly d.buffer_size bytes.
 void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink& sink, uint64_t slab_bytes) {
   const uint64_t kSlab = std::max<uint64_t>(slab_bytes, 4);
   const size_t nm = scene.meshes.size();
+  // Each slab is written while the next is filled.
+  io::WriteBehind behind(sink);
   std::vector<uint8_t> slab;
   size_t i = 0;
   uint64_t at = 0;
@@ -441,16 +444,17 @@ void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink
       end = mesh_end;
       ++j;
     }
-    slab.assign(size_t(end - at), 0);
+    slab.resize(size_t(end - at));
     tbb::parallel_for(i, j, [&](size_t k) {
       MeshPlan p = d.plans[k];
       for (auto& off : p.offset) off -= std::min(off, at);
       fill_mesh(scene.meshes[k], p, slab.data());
     });
-    sink(slab.data(), slab.size());
+    slab = behind.write(std::move(slab));
     at = end;
     i = j;
   }
+  behind.finish();
 }
 
 }  // namespace

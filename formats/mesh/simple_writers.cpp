@@ -2,6 +2,8 @@
 // front, text formatted in parallel blocks and appended in order.
 #include "formats/mesh/simple_writers.hpp"
 
+#include "formats/core/write_behind.hpp"
+
 #include <tbb/parallel_for.h>
 
 #include <charconv>
@@ -28,11 +30,12 @@ void add_blocks(std::vector<Block>& blocks, size_t mesh, int section, size_t n) 
   for (size_t lo = 0; lo < n; lo += kBlockItems) blocks.push_back({mesh, section, lo, std::min(n, lo + kBlockItems)});
 }
 
-// Where the bytes go: small pieces gathered and handed to the sink about 32 MiB at a time,
-// large ones (a slab) handed on directly.
-constexpr size_t kSlabBytes = size_t(32) << 20;
+// Where the bytes go: small pieces gathered and handed on about 16 MiB at a time, large ones
+// (a slab) handed on directly; each written while the next is made.
+constexpr size_t kSlabBytes = size_t(16) << 20;
 struct Out {
-  const Sink& sink;
+  explicit Out(const Sink& sink) : behind(sink) {}
+  io::WriteBehind behind;
   std::vector<uint8_t> buf;
   uint64_t total = 0;
   void put(const void* p, size_t n) {
@@ -41,16 +44,22 @@ struct Out {
     if (buf.size() >= kSlabBytes) flush();
   }
   void put(const std::string& t) { put(t.data(), t.size()); }
-  void direct(const std::vector<uint8_t>& slab) {
+  // Returns a buffer to fill next.
+  std::vector<uint8_t> direct(std::vector<uint8_t> slab) {
     flush();
-    sink(slab.data(), slab.size());
     total += slab.size();
+    return behind.write(std::move(slab));
   }
   void flush() {
     if (buf.empty()) return;
-    sink(buf.data(), buf.size());
     total += buf.size();
-    buf.clear();
+    buf = behind.write(std::move(buf));
+  }
+  // Everything written; the byte count.
+  uint64_t finish() {
+    flush();
+    behind.finish();
+    return total;
   }
 };
 
@@ -81,7 +90,7 @@ void binary_section(Out& out, size_t count, Bytes&& bytes, Fill&& fill) {
     }
     slab.resize(size_t(size));
     tbb::parallel_for(i, j, [&](size_t k) { fill(k, slab.data() + offset[k - i]); });
-    out.direct(slab);
+    slab = out.direct(std::move(slab));
     i = j;
   }
 }
@@ -132,7 +141,7 @@ uint64_t write_obj(const Scene& scene, const Sink& sink) {
     if (!m.normals.empty()) add_blocks(blocks, i, kObjVn, m.vertex_count());
     add_blocks(blocks, i, kObjF, m.triangle_count());
   }
-  Out out{sink, {}, 0};
+  Out out(sink);
   out.put(std::string("# voxkit " VOXKIT_VERSION "\n"));
   append_blocks(out, blocks, [&](const Block& b, std::string& s) {
     const SceneMesh& sm = scene.meshes[b.mesh];
@@ -186,8 +195,7 @@ uint64_t write_obj(const Scene& scene, const Sink& sink) {
       }
     }
   });
-  out.flush();
-  return out.total;
+  return out.finish();
 }
 
 uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
@@ -229,7 +237,7 @@ uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
     return k;
   };
 
-  Out out{sink, {}, 0};
+  Out out(sink);
   out.put(header);
   const size_t nm = scene.meshes.size();
   if (!ascii) {
@@ -260,8 +268,7 @@ uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
             }
           }
         });
-    out.flush();
-    return out.total;
+    return out.finish();
   }
   enum { kVertices, kFaces };
   std::vector<Block> blocks;
@@ -291,8 +298,7 @@ uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
       s += '\n';
     }
   });
-  out.flush();
-  return out.total;
+  return out.finish();
 }
 
 uint64_t write_stl(const Scene& scene, const Sink& sink) {
@@ -304,7 +310,7 @@ uint64_t write_stl(const Scene& scene, const Sink& sink) {
   std::memcpy(head, kHeader, std::min(sizeof kHeader - 1, size_t(80)));
   const uint32_t count = uint32_t(faces);
   std::memcpy(head + 80, &count, 4);
-  Out out{sink, {}, 0};
+  Out out(sink);
   out.put(head, sizeof head);
   binary_section(out, scene.meshes.size(), [&](size_t i) { return uint64_t(scene.meshes[i].mesh->triangle_count()) * 50; },
                  [&](size_t i, uint8_t* at) {
@@ -325,8 +331,7 @@ uint64_t write_stl(const Scene& scene, const Sink& sink) {
       at[48] = at[49] = 0;
     }
   });
-  out.flush();
-  return out.total;
+  return out.finish();
 }
 
 std::vector<uint8_t> write_obj(const Scene& scene) {
