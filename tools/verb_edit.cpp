@@ -10,6 +10,7 @@
 #include "formats/zone/zone_file.hpp"
 #include "lib/core/error.hpp"
 #include "lib/edit/packed_edit.hpp"
+#include "tools/edit_names.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
@@ -18,7 +19,6 @@ namespace {
 
 const Names<edit::Op> kOps{{"dig", edit::Op::Dig},     {"add", edit::Op::Add},   {"smooth", edit::Op::Smooth},
                            {"paint", edit::Op::Paint}, {"tree", edit::Op::Tree}, {"detail", edit::Op::Detail}};
-const Names<edit::Target> kTargets{{"0.3", edit::Target::V03}, {"0.6", edit::Target::V06}, {"0.7", edit::Target::V07}};
 
 struct EditOptions {
   std::vector<double> pos;
@@ -113,10 +113,6 @@ void run_unpack(const Context& ctx, const EditOptions& o) {
                                                 " edits are not valid for the target");
 }
 
-const Names<edit_log::Format> kLogFormats{{"int64", edit_log::Format::Int64},
-                                          {"text", edit_log::Format::Text},
-                                          {"json", edit_log::Format::Json},
-                                          {"vxlog", edit_log::Format::Vxlog}};
 const Names<edit_job::InputKind> kEditInputs{{"auto", edit_job::InputKind::Auto},
                                              {"zone", edit_job::InputKind::Zone},
                                              {"unity", edit_job::InputKind::Unity},

@@ -4,17 +4,13 @@
 
 #include "formats/foliage/foliage_job.hpp"
 #include "lib/core/error.hpp"
+#include "tools/edit_names.hpp"
 #include "tools/options.hpp"
 #include "tools/verbs.hpp"
 
 namespace voxkit::cli {
 namespace {
 
-const Names<edit_log::Format> kLogFormats{{"int64", edit_log::Format::Int64},
-                                          {"text", edit_log::Format::Text},
-                                          {"json", edit_log::Format::Json},
-                                          {"vxlog", edit_log::Format::Vxlog}};
-const Names<edit::Target> kTargets{{"0.3", edit::Target::V03}, {"0.6", edit::Target::V06}, {"0.7", edit::Target::V07}};
 
 std::array<float, 3> vec3(const std::vector<double>& v) { return {float(v[0]), float(v[1]), float(v[2])}; }
 
