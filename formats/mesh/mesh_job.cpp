@@ -100,7 +100,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     r.lightmap_seconds = since(t);
     chunks.resize(zone.size());
     parallel_each(zone.size(), [&](size_t i) {
-      const package::ChunkMesh& pm = zone[i].mesh;
+      package::ChunkMesh& pm = zone[i].mesh;
       ChunkMesh& out = chunks[i];
       out.chunk = {int32_t(zone[i].chunk[0]) + job.chunk_offset[0], int32_t(zone[i].chunk[1]) + job.chunk_offset[1],
                    int32_t(zone[i].chunk[2]) + job.chunk_offset[2]};
@@ -117,6 +117,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
         m.indices[k + 1] = pm.indices[k + 2];
         m.indices[k + 2] = pm.indices[k + 1];
       }
+      pm = {};  // one copy of the meshes at a time: the peak stays near grid + output
     });
     for (const auto& c : chunks)
       local_origins.push_back({double(c.chunk[0]) * cc, double(c.chunk[1]) * cc, double(c.chunk[2]) * cc});
