@@ -166,8 +166,13 @@ MeshSource read_mesh_input(const std::string& path, const MeshInputOptions& opts
       if (!have_bytes) bytes = io::read_all(path);
       zone_file::ReadOptions ro;
       ro.max_samples = opts.max_samples;
+      // Only the grid that is meshed (and the paint of the current one) is decoded.
+      const ZoneGrid which = opts.grid.value_or(ZoneGrid::Current);
+      ro.current_grid = which == ZoneGrid::Current;
+      ro.baked_grid = which == ZoneGrid::Baked;
+      ro.textures = false;
       Zone z = with_source(io::display_name(path), [&] { return read_zone(bytes, ro); });
-      src = zone_mesh_source(std::move(z), opts.grid.value_or(ZoneGrid::Current), "zone file");
+      src = zone_mesh_source(std::move(z), which, "zone file");
     } else {
       if (!have_bytes) bytes = io::read_all(path);
       std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());

@@ -377,7 +377,7 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
   Zone z;
   z.meta = decode_meta(bytes, sections[0], opts.max_samples);
   const SectionInfo *grid = nullptr, *baked = nullptr, *paint = nullptr;
-  bool seen_filled = false;
+  bool seen_filled = false, seen_height = false, seen_splat = false;
   for (size_t i = 1; i < sections.size(); ++i) {
     const SectionInfo& s = sections[i];
     const SectionInfo** slot = s.tag == kGrid ? &grid : s.tag == kBaked ? &baked : s.tag == kPaint ? &paint : nullptr;
@@ -387,11 +387,13 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
     } else if (s.tag == kMeta) {
       section_error(s, "appears twice", s.offset, "one", "a second at this offset");
     } else if (s.tag == kHeight) {
-      if (!z.height.values.empty()) section_error(s, "appears twice", s.offset);
-      z.height = decode_height(payload_of(bytes, s), s, z.meta.cells);
+      if (seen_height) section_error(s, "appears twice", s.offset);
+      seen_height = true;
+      if (opts.textures) z.height = decode_height(payload_of(bytes, s), s, z.meta.cells);
     } else if (s.tag == kSplat) {
-      if (!z.splat.empty()) section_error(s, "appears twice", s.offset);
-      z.splat = decode_splat(payload_of(bytes, s), s, z.meta);
+      if (seen_splat) section_error(s, "appears twice", s.offset);
+      seen_splat = true;
+      if (opts.textures) z.splat = decode_splat(payload_of(bytes, s), s, z.meta);
     } else if (s.tag == kSpawns) {
       if (!z.spawns.empty() || !z.erases.empty()) section_error(s, "appears twice", s.offset);
       decode_spawns(payload_of(bytes, s), s, z);
@@ -427,7 +429,8 @@ Zone read_zone(std::span<const uint8_t> bytes, const zone_file::ReadOptions& opt
   // not depend on scheduling.
   std::exception_ptr err[3];
   ByteGrid* out[3] = {&z.grid, &z.baked, &z.paint};
-  const SectionInfo* in[3] = {grid, baked, paint};
+  const SectionInfo* in[3] = {opts.current_grid ? grid : nullptr, opts.baked_grid ? baked : nullptr,
+                              opts.current_grid ? paint : nullptr};
   auto task = [&](int k) {
     return [&, k] {
       if (!in[k]) return;

@@ -41,6 +41,11 @@ struct SectionInfo {
 struct ReadOptions {
   // Cap on the samples of each grid, checked before anything is allocated.
   uint64_t max_samples = kMaxGridSamples;
+  // What a reader needs decoded; the sections left out are still found and their lengths and
+  // CRCs checked, but stay empty in the Zone (for the mesher: one grid, no textures).
+  bool current_grid = true;  // GRID and PAINT
+  bool baked_grid = true;    // BAKE
+  bool textures = true;      // HGHT and SPLT
 };
 
 }  // namespace voxkit::zone_file
