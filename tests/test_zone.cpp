@@ -67,6 +67,39 @@ TEST_CASE("zone file round trips every field and carries unknown sections throug
   CHECK(write_zone(back) == a);
 }
 
+TEST_CASE("zone reader decodes only the parts asked for, checking every section", "[zone]") {
+  Zone z = test::sample_zone();
+  REQUIRE(!z.baked.data.empty());
+  REQUIRE(!z.paint.data.empty());
+  REQUIRE(!z.height.values.empty());
+  REQUIRE(!z.splat.empty());
+  const Bytes a = write_zone(z);
+  zone_file::ReadOptions mesher;
+  mesher.baked_grid = false;
+  mesher.textures = false;
+  Zone back = read_zone(a, mesher);
+  CHECK(back.grid.data == z.grid.data);
+  CHECK(back.paint.data == z.paint.data);
+  CHECK(back.baked.data.empty());
+  CHECK(back.height.values.empty());
+  CHECK(back.splat.empty());
+  CHECK(back.meta.layer_names == z.meta.layer_names);
+  zone_file::ReadOptions baked_only = mesher;
+  baked_only.current_grid = false;
+  baked_only.baked_grid = true;
+  back = read_zone(a, baked_only);
+  CHECK(back.baked.data == z.baked.data);
+  CHECK(back.grid.data.empty());
+  CHECK(back.paint.data.empty());
+  // A damaged section left out is still refused (its CRC).
+  for (const auto& s : list_zone_sections(a)) {
+    if (s.tag_string() != "HGHT" && s.tag_string() != "BAKE") continue;
+    Bytes bad = a;
+    bad[size_t(s.offset + zone_file::kSectionHeaderSize + s.length / 2)] ^= 1;  // a payload byte
+    CHECK_THROWS_AS(read_zone(bad, mesher), Error);
+  }
+}
+
 TEST_CASE("zone writer gives the same bytes every time and for any thread count", "[zone]") {
   Zone z = test::sample_zone({20, 11, 17}, 9);
   Bytes a = write_zone(z);
