@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 
 #include "lib/core/error.hpp"
 
@@ -123,8 +124,10 @@ std::vector<uint8_t> read_all(const std::string& path, uint64_t max_bytes) {
     throw_io(path, "cannot read", EISDIR);
   }
   // Read into the reserved space first; past it, through a buffer, so a regular file whose
-  // size was known costs no reallocation.
-  std::vector<uint8_t> buf(1 << 16);
+  // size was known costs no reallocation. The buffer is left uninitialised: a short input
+  // (a pipe, an empty stdin) touches only the pages it fills.
+  constexpr size_t kBuf = size_t(1) << 16;
+  const auto buf = std::make_unique_for_overwrite<uint8_t[]>(kBuf);
   for (;;) {
     uint8_t* dst;
     size_t want;
@@ -134,8 +137,8 @@ std::vector<uint8_t> read_all(const std::string& path, uint64_t max_bytes) {
       data.resize(data.capacity());
       dst = data.data() + data.size() - want;
     } else {
-      want = buf.size();
-      dst = buf.data();
+      want = kBuf;
+      dst = buf.get();
     }
     ssize_t got = ::read(fd, dst, want);
     if (direct) data.resize(data.size() - want + size_t(std::max<ssize_t>(got, 0)));
@@ -146,7 +149,7 @@ std::vector<uint8_t> read_all(const std::string& path, uint64_t max_bytes) {
       throw_io(path, "cannot read", err);
     }
     if (got == 0) break;
-    if (!direct) data.insert(data.end(), buf.data(), buf.data() + got);
+    if (!direct) data.insert(data.end(), buf.get(), buf.get() + got);
     if (data.size() > max_bytes) {
       if (!is_stdin) ::close(fd);
       Error e(ErrorKind::Data, "input is too large", std::nullopt,
