@@ -157,7 +157,8 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     chunks.clear();
     if (!merged.empty()) {
       names.push_back("zone");
-      levels.push_back({std::move(merged)});
+      levels.emplace_back();  // not push_back({...}): an initializer list would copy the mesh
+      levels.back().push_back(std::move(merged));
     }
   } else {
     for (auto& c : chunks) {

@@ -21,10 +21,10 @@ void populate_pages(void* p, size_t n);
 
 // Gives `v` room for `n` elements in freshly populated memory (when it has less), so filling
 // it costs no page fault per 4 KiB.
-template <class T>
-void reserve_populated(std::vector<T>& v, size_t n) {
+template <class T, class A>
+void reserve_populated(std::vector<T, A>& v, size_t n) {
   if (v.capacity() >= n) return;
-  std::vector<T>().swap(v);
+  std::vector<T, A>().swap(v);
   v.reserve(n);
   populate_pages(v.data(), n * sizeof(T));
 }

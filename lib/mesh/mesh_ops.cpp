@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "lib/core/error.hpp"
+#include "lib/core/grid_alloc.hpp"
 
 namespace voxkit {
 namespace {
@@ -66,38 +67,39 @@ Mesh merge_meshes(std::span<const Mesh* const> meshes) {
     total_i += m->indices.size();
   }
   // Positions seen so far -> their vertex: an open-addressed table (linear probing, at most
-  // half full), several times faster than a node-based map for the hundreds of thousands of
-  // vertices of a zone.
+  // half full) of vertex + 1 (0: free), keys compared against the vertices kept. Four bytes a
+  // slot and pages mapped up front: the table is touched at random, and a node-based map or
+  // wider slots cost several times more in cache misses and page faults.
   size_t slots = 16;
   while (slots < 2 * total_v) slots *= 2;
-  struct Slot {
-    PosKey key;
-    uint32_t vertex;  // kEmpty: a free slot
-  };
-  constexpr uint32_t kEmpty = 0xFFFFFFFFu;
-  std::vector<Slot> table(slots, Slot{{0, 0, 0}, kEmpty});
+  std::vector<uint32_t> table;
+  reserve_populated(table, slots);
+  table.resize(slots, 0);
   const size_t mask = slots - 1;
   const PosHash hash;
-  out.positions.reserve(total_v);
-  if (has_n) out.normals.reserve(total_v);
-  if (has_c) out.colors.reserve(total_v);
-  if (has_uv) out.uv0.reserve(total_v);
+  reserve_populated(out.positions, total_v);
+  if (has_n) reserve_populated(out.normals, total_v);
+  if (has_c) reserve_populated(out.colors, total_v);
+  if (has_uv) reserve_populated(out.uv0, total_v);
+  reserve_populated(out.indices, total_i);
   out.indices.resize(total_i);
+  auto key_of = [](const std::array<float, 3>& p) { return PosKey{key_bits(p[0]), key_bits(p[1]), key_bits(p[2])}; };
   size_t at = 0;
   std::vector<uint32_t> local;
   for (const Mesh* m : meshes) {
     local.resize(m->positions.size());
     for (size_t v = 0; v < m->positions.size(); ++v) {
       const auto& p = m->positions[v];
-      const PosKey k{key_bits(p[0]), key_bits(p[1]), key_bits(p[2])};
+      const PosKey k = key_of(p);
       size_t s = hash(k) & mask;
-      while (table[s].vertex != kEmpty && !(table[s].key == k)) s = (s + 1) & mask;
-      if (table[s].vertex != kEmpty) {
-        local[v] = table[s].vertex;
+      uint32_t e;
+      while ((e = table[s]) != 0 && !(key_of(out.positions[e - 1]) == k)) s = (s + 1) & mask;
+      if (e != 0) {
+        local[v] = e - 1;
         continue;
       }
       const uint32_t id = uint32_t(out.positions.size());
-      table[s] = {k, id};
+      table[s] = id + 1;
       local[v] = id;
       out.positions.push_back(p);
       if (has_n) out.normals.push_back(m->normals[v]);
