@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <future>
+#include <utility>
 #include <vector>
 
 namespace voxkit::io {
@@ -14,7 +15,7 @@ namespace voxkit::io {
 class WriteBehind {
  public:
   using Sink = std::function<void(const uint8_t* data, size_t size)>;
-  explicit WriteBehind(const Sink& sink) : sink_(sink) {}
+  explicit WriteBehind(Sink sink) : sink_(std::move(sink)) {}
   // Waits for the write in flight; its error is dropped (the caller is already unwinding, or
   // finish() has reported it).
   ~WriteBehind();
@@ -30,7 +31,7 @@ class WriteBehind {
   void finish();
 
  private:
-  const Sink& sink_;
+  Sink sink_;
   std::vector<uint8_t> in_flight_;
   std::future<void> pending_;
 };
