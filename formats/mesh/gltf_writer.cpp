@@ -14,6 +14,7 @@
 
 #include "formats/core/write_behind.hpp"
 #include "formats/mesh/json_text.hpp"
+#include "lib/core/grid_alloc.hpp"
 #include "lib/core/error.hpp"
 
 namespace voxkit::gltf_writer {
@@ -82,6 +83,23 @@ void attribute(const mesh_scene::SceneMesh& sm, Attr a, size_t v, float* out) {
   }
 }
 
+// Widens p's bounds by vertices [v0, v1).
+void add_bounds(const mesh_scene::SceneMesh& sm, MeshPlan& p, size_t v0, size_t v1) {
+  float value[4];
+  for (int a = 0; a < kIndices; ++a) {
+    if (!p.has[a]) continue;
+    for (size_t v = v0; v < v1; ++v) {
+      attribute(sm, Attr(a), v, value);
+      for (size_t c = 0; c < kAttrComponents[a]; ++c) {
+        p.min[a][c] = std::min(p.min[a][c], value[c]);
+        p.max[a][c] = std::max(p.max[a][c], value[c]);
+      }
+    }
+  }
+}
+
+constexpr size_t kBoundBlock = size_t(1) << 16;
+
 MeshPlan plan_mesh(const mesh_scene::SceneMesh& sm) {
   const Mesh& m = *sm.mesh;
   MeshPlan p;
@@ -97,14 +115,22 @@ MeshPlan plan_mesh(const mesh_scene::SceneMesh& sm) {
     p.count[a] = nv;
     p.min[a].fill(std::numeric_limits<float>::infinity());
     p.max[a].fill(-std::numeric_limits<float>::infinity());
-    float value[4];
-    for (size_t v = 0; v < nv; ++v) {
-      attribute(sm, Attr(a), v, value);
-      for (size_t c = 0; c < kAttrComponents[a]; ++c) {
-        p.min[a][c] = std::min(p.min[a][c], value[c]);
-        p.max[a][c] = std::max(p.max[a][c], value[c]);
-      }
-    }
+  }
+  if (nv <= kBoundBlock) {
+    add_bounds(sm, p, 0, nv);
+  } else {
+    // A large (merged) mesh in blocks on every core. Min and max are exact, so the blocks'
+    // bounds combine to the same floats in any order.
+    std::vector<MeshPlan> part((nv + kBoundBlock - 1) / kBoundBlock, p);
+    tbb::parallel_for(size_t(0), part.size(), [&](size_t b) {
+      add_bounds(sm, part[b], b * kBoundBlock, std::min(nv, (b + 1) * kBoundBlock));
+    });
+    for (const MeshPlan& q : part)
+      for (int a = 0; a < kIndices; ++a)
+        for (size_t c = 0; c < 4; ++c) {
+          p.min[a][c] = std::min(p.min[a][c], q.min[a][c]);
+          p.max[a][c] = std::max(p.max[a][c], q.max[a][c]);
+        }
   }
   p.count[kIndices] = m.indices.size();
   if (!m.indices.empty()) {
@@ -115,23 +141,39 @@ MeshPlan plan_mesh(const mesh_scene::SceneMesh& sm) {
   return p;
 }
 
-void fill_mesh(const mesh_scene::SceneMesh& sm, const MeshPlan& p, uint8_t* buffer) {
+// The elements of section a of a mesh: vertices, or triangles for the indices.
+size_t elements(const MeshPlan& p, Attr a) { return a == kIndices ? p.count[a] / 3 : p.count[a]; }
+size_t element_bytes(Attr a) { return a == kIndices ? 12 : 4 * kAttrComponents[a]; }
+
+// Elements [begin, end) of one mesh's section, at `offset` in the bytes being filled.
+struct Run {
+  uint32_t mesh;
+  Attr attr;
+  size_t begin, end;
+  uint64_t offset;
+};
+constexpr size_t kRunElements = size_t(1) << 15;
+
+void fill_run(const mesh_scene::SceneMesh& sm, const Run& r, uint8_t* at) {
   const Mesh& m = *sm.mesh;
-  float value[4];
-  for (int a = 0; a < kIndices; ++a) {
-    if (!p.has[a]) continue;
-    uint8_t* at = buffer + p.offset[a];
-    const size_t bytes = 4 * kAttrComponents[a];
-    for (size_t v = 0; v < p.count[a]; ++v, at += bytes) {
-      attribute(sm, Attr(a), v, value);
-      std::memcpy(at, value, bytes);
+  if (r.attr == kIndices) {
+    for (size_t t = r.begin; t < r.end; ++t, at += 12) {
+      const auto tri = sm.frame.triangle(&m.indices[3 * t]);
+      std::memcpy(at, tri.data(), 12);
     }
+    return;
   }
-  uint8_t* at = buffer + p.offset[kIndices];
-  for (size_t t = 0; t < m.indices.size(); t += 3, at += 12) {
-    const auto tri = sm.frame.triangle(&m.indices[t]);
-    std::memcpy(at, tri.data(), 12);
+  float value[4];
+  const size_t bytes = element_bytes(r.attr);
+  for (size_t v = r.begin; v < r.end; ++v, at += bytes) {
+    attribute(sm, r.attr, v, value);
+    std::memcpy(at, value, bytes);
   }
+}
+
+void fill_mesh(const mesh_scene::SceneMesh& sm, const MeshPlan& p, uint8_t* buffer) {
+  for (int a = 0; a < kAttrCount; ++a)
+    if (p.has[a]) fill_run(sm, Run{0, Attr(a), 0, elements(p, Attr(a)), 0}, buffer + p.offset[a]);
 }
 
 void put32(uint8_t* at, uint32_t v) {
@@ -424,35 +466,42 @@ uint64_t write_gltf_separate(const mesh_scene::Scene& scene, const std::string& 
 
 namespace {
 
-// The buffer in slabs of whole meshes (a mesh larger than a slab is one by itself), each
-// filled in parallel and handed on; exactly d.buffer_size bytes.
+// The buffer in slabs of about `slab_bytes`, cut at element boundaries (a merged mesh spans
+// many slabs), each filled in parallel in runs of at most kRunElements elements and handed on
+// while the next is filled; exactly d.buffer_size bytes.
 void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink& sink, uint64_t slab_bytes) {
-  const uint64_t kSlab = std::max<uint64_t>(slab_bytes, 4);
+  const uint64_t slab_size = std::max<uint64_t>(slab_bytes, 64);
   const size_t nm = scene.meshes.size();
-  // Each slab is written while the next is filled.
   io::WriteBehind behind(sink);
   std::vector<uint8_t> slab;
-  size_t i = 0;
-  uint64_t at = 0;
+  std::vector<Run> runs;
+  size_t i = 0, e = 0;  // the next element: element e of mesh i's section a
+  int a = 0;
   while (i < nm) {
-    size_t j = i;
-    uint64_t end = at;
-    while (j < nm) {
-      const MeshPlan& p = d.plans[j];
-      const uint64_t mesh_end = p.offset[kIndices] + uint64_t(p.count[kIndices]) * 4;
-      if (j > i && mesh_end - at > kSlab) break;
-      end = mesh_end;
-      ++j;
+    runs.clear();
+    uint64_t size = 0;
+    while (i < nm && size < slab_size) {
+      const MeshPlan& p = d.plans[i];
+      const size_t count = a < kAttrCount && p.has[a] ? elements(p, Attr(a)) : 0;
+      if (e == count) {
+        e = 0;
+        if (++a == kAttrCount) a = 0, ++i;
+        continue;
+      }
+      const size_t es = element_bytes(Attr(a));
+      const size_t take = std::min({count - e, size_t((slab_size - size + es - 1) / es), kRunElements});
+      runs.push_back({uint32_t(i), Attr(a), e, e + take, size});
+      size += uint64_t(take) * es;
+      e += take;
     }
-    slab.resize(size_t(end - at));
-    tbb::parallel_for(i, j, [&](size_t k) {
-      MeshPlan p = d.plans[k];
-      for (auto& off : p.offset) off -= std::min(off, at);
-      fill_mesh(scene.meshes[k], p, slab.data());
+    if (runs.empty()) break;
+    if (slab.capacity() < size) reserve_populated(slab, size_t(size));
+    slab.resize(size_t(size));
+    tbb::parallel_for(size_t(0), runs.size(), [&](size_t k) {
+      const Run& r = runs[k];
+      fill_run(scene.meshes[r.mesh], r, slab.data() + r.offset);
     });
     slab = behind.write(std::move(slab));
-    at = end;
-    i = j;
   }
   behind.finish();
 }

@@ -22,13 +22,13 @@ std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary);
 // JSON, then the buffer in slabs of whole meshes of about `slab_bytes`, each filled in parallel)
 // instead of being held whole in memory. Returns the file's size.
 using Sink = std::function<void(const uint8_t* data, size_t size)>;
-uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint64_t slab_bytes = uint64_t(16) << 20);
+uint64_t write_glb_stream(const mesh_scene::Scene& scene, const Sink& sink, uint64_t slab_bytes = uint64_t(4) << 20);
 
 // A .gltf whose buffer is a file of its own: the JSON text (as write(scene, false) lays it
 // out, with buffers[0].uri = `bin_uri`, percent-encoded) to `gltf_sink`, the buffer's bytes
 // (exactly its byteLength, in slabs) to `bin_sink`. Returns the bytes of both.
 uint64_t write_gltf_separate(const mesh_scene::Scene& scene, const std::string& bin_uri, const Sink& gltf_sink,
-                             const Sink& bin_sink, uint64_t slab_bytes = uint64_t(16) << 20);
+                             const Sink& bin_sink, uint64_t slab_bytes = uint64_t(4) << 20);
 
 // Base64 (RFC 4648, with padding) of `n` bytes appended to `out`.
 void append_base64(std::vector<uint8_t>& out, const uint8_t* data, size_t n);
