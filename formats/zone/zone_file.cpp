@@ -188,8 +188,10 @@ ByteGrid decode_grid(std::span<const uint8_t> payload, const SectionInfo& s, con
       throw_data("RLE sample count does not match the cells", 0, std::to_string(cells.samples()),
                  std::to_string(count));
     }
+    // The tokens first, then the samples; a grid they prove whole is mapped up front.
+    const uint64_t proven = rle::proven_count(payload, count);
     g.cells = cells;
-    g.data.resize(rle::proven_count(payload, count));  // the tokens first, then the samples
+    proven == count ? size_grid_for_overwrite(g, cells) : g.data.resize(size_t(proven));
     const size_t used = rle::decode_into(payload, g.data);
     if (used != payload.size()) {
       throw_data("extra bytes after the RLE stream", used, "end of section",

@@ -26,15 +26,20 @@ constexpr uintptr_t kPage = 4096;
 constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
 constexpr size_t kPopulateSlice = size_t(16) << 20;
 
-// Maps the whole pages inside [p, p + n) up front, in parallel slices. The madvise calls do
-// not change the contents (fresh anonymous memory reads as zero either way). Huge pages
-// where the kernel offers them on request: a 2 MiB page is cleared in one go instead of 512
-// faults, and the bake's writes miss the TLB less.
+// Maps the whole pages inside [p, p + n) up front, in parallel slices when large. The madvise
+// calls do not change the contents (fresh anonymous memory reads as zero either way). Huge
+// pages where the kernel offers them on request: a 2 MiB page is cleared in one go instead of
+// 512 faults, and the bake's writes miss the TLB less. Even one call for a few pages pays:
+// a page fault costs several microseconds, far more in a virtual machine.
 void populate(uintptr_t p, size_t n) {
   const uintptr_t a = (p + kPage - 1) & ~(kPage - 1), b = (p + n) & ~(kPage - 1);
   const uintptr_t ha = (p + kHugePage - 1) & ~(kHugePage - 1), hb = (p + n) & ~(kHugePage - 1);
   if (hb > ha) madvise(reinterpret_cast<void*>(ha), hb - ha, MADV_HUGEPAGE);
-  if (b <= a + kPopulateSlice) return;
+  if (b <= a) return;
+  if (b - a <= kPopulateSlice) {
+    madvise(reinterpret_cast<void*>(a), b - a, kPopulateWrite);
+    return;
+  }
   const size_t slices = (b - a + kPopulateSlice - 1) / kPopulateSlice;
   tbb::parallel_for(size_t(0), slices, [&](size_t k) {
     const uintptr_t s = a + k * kPopulateSlice, e = std::min<uintptr_t>(b, s + kPopulateSlice);
@@ -47,15 +52,7 @@ void populate(uintptr_t, size_t) {}  // elsewhere the zero-fill maps the pages
 
 }  // namespace
 
-void populate_pages(void* p, size_t n) {
-  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
-  if (n > kPopulateSlice) return populate(a, n);
-#if defined(__linux__)
-  // One call for a smaller range: the kernel maps its pages without a fault for each.
-  const uintptr_t lo = (a + kPage - 1) & ~(kPage - 1), hi = (a + n) & ~(kPage - 1);
-  if (hi > lo + 16 * kPage) madvise(reinterpret_cast<void*>(lo), hi - lo, kPopulateWrite);
-#endif
-}
+void populate_pages(void* p, size_t n) { populate(reinterpret_cast<uintptr_t>(p), n); }
 
 bool equal_parallel(std::span<const uint8_t> a, std::span<const uint8_t> b) {
   if (a.size() != b.size()) return false;
