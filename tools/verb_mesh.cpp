@@ -50,6 +50,7 @@ void tree_meshes(const std::vector<std::string>& specs, FoliageGltfOptions& fo) 
 void run(const Context& ctx, MeshCliOptions& o) {
   using Clock = std::chrono::steady_clock;
   MeshJob& job = o.job;
+  job.measure_acmr = o.stats || o.json;
   if (!o.format_opt->count()) job.format = mesh_format_for_path(o.output);
   if (o.clip_opt->count()) {
     char* end = nullptr;
@@ -115,7 +116,7 @@ void run(const Context& ctx, MeshCliOptions& o) {
     job.bin_sink = timed(bin_out, [&] { return &separate.add(bin_path, ctx.out()); });
     job.bin_uri = std::filesystem::path(bin_path).filename().string();
   }
-  MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job(src, job, ctx.progress("mesh")); });
+  MeshJobResult r = with_source(io::display_name(o.input), [&] { return run_mesh_job_freeing_grids(src, job, ctx.progress("mesh")); });
   r.export_seconds -= write_s;
   FoliageGltfReport frep;
   if (o.foliage) {

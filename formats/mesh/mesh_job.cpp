@@ -35,7 +35,9 @@ bool makes_lightmap_uv(const MeshSource& src, const MeshJob& job) {
   return job.lightmap.value_or(uses_package_mesher(src, job) && format_has_uv1(job.format));
 }
 
-MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress) {
+namespace {
+
+MeshJobResult run(const MeshSource& src, MeshSource* freeable, const MeshJob& job, const Progress& progress) {
   MeshJobResult r;
   MeshOptions mo;
   mo.mesher = job.mesher;
@@ -133,6 +135,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     chunks = mesh_chunks(src.sdf, mo, progress);
   }
   if (!r.package) r.mesh_seconds = since(t);
+  if (freeable) freeable->sdf = {}, freeable->paint = {};
   r.chunks_meshed = chunks.size();
 
   t = Clock::now();
@@ -176,7 +179,7 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
     if (!r.package) optimize_vertex_order(lv[0], job.merge ? VertexCacheMethod::None : job.vertex_cache);
   });
   r.optimise_seconds = since(t);
-  {
+  if (job.measure_acmr) {
     std::vector<double> misses(levels.size());  // ACMR x triangles, per object
     parallel_each(levels.size(), [&](size_t o) {
       misses[o] = vertex_cache_acmr(levels[o][0]) * double(levels[o][0].triangle_count());
@@ -187,9 +190,9 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
       triangles += double(levels[o][0].triangle_count());
     }
     r.acmr = triangles > 0 ? total / triangles : 0;
-    const VertexCacheMethod m = job.vertex_cache;
-    r.vertex_order = r.package ? "package" : m == VertexCacheMethod::Fifo ? "fifo" : m == VertexCacheMethod::Full ? "full" : "none";
   }
+  const VertexCacheMethod m = job.vertex_cache;
+  r.vertex_order = r.package ? "package" : m == VertexCacheMethod::Fifo ? "fifo" : m == VertexCacheMethod::Full ? "full" : "none";
 
   // Lightmap UVs for every level the package path did not give them to (grid units there:
   // the texel density is scaled to metres).
@@ -246,6 +249,16 @@ MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Prog
   r.meshes = objects.size();
   r.export_seconds = since(t);
   return r;
+}
+
+}  // namespace
+
+MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress) {
+  return run(src, nullptr, job, progress);
+}
+
+MeshJobResult run_mesh_job_freeing_grids(MeshSource& src, const MeshJob& job, const Progress& progress) {
+  return run(src, &src, job, progress);
 }
 
 }  // namespace voxkit

@@ -36,6 +36,9 @@ struct MeshJob {
   double lod_error = 0.05;
   // Triangle order for the vertex cache (docs/mesh-export.md, "Vertex order").
   VertexCacheMethod vertex_cache = VertexCacheMethod::Fifo;
+  // Measure the written order's cache miss ratio (MeshJobResult::acmr): a pass over every
+  // index, on one core for a merged mesh; off, acmr stays 0.
+  bool measure_acmr = true;
   bool right_handed = true;
   bool ply_ascii = false;  // PLY as text
   uint64_t max_output_bytes = kDefaultMaxMeshBytes;  // MeshExportOptions::max_output_bytes
@@ -82,6 +85,10 @@ struct MeshJobResult {
 
 // Runs the pipeline. Parallel over chunks; the bytes do not depend on the thread count.
 MeshJobResult run_mesh_job(const MeshSource& src, const MeshJob& job, const Progress& progress = {});
+// The same job for a caller done with the source's grids: src.sdf and src.paint are freed
+// once the chunks are meshed, so the peak holds the grids or the meshes and the file, not
+// all of them. The other fields of `src` are left as they are.
+MeshJobResult run_mesh_job_freeing_grids(MeshSource& src, const MeshJob& job, const Progress& progress = {});
 
 
 
