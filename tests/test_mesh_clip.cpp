@@ -1,7 +1,10 @@
 // Hole clip, merge with welded borders, vertex-cache order and LODs over hand-made meshes.
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <cstring>
 #include <map>
+#include <random>
 #include <set>
 
 #include "lib/core/error.hpp"
@@ -137,6 +140,49 @@ TEST_CASE("merge welds the border vertices chunks share", "[mesh-merge]") {
   }
   CHECK(interior == 3 * 40 + 8);  // 40 inner edges per grid, 4 + 4 shared border edges
   CHECK(area(m) == Approx(48));
+}
+
+TEST_CASE("merge welds to the first vertex at each position, in order, whatever the parts", "[mesh-merge]") {
+  // Positions from a small set (so most repeat, within a mesh and across meshes), -0 and +0
+  // among them; the result must be the one pass in order over a map of seen positions gives.
+  std::mt19937 rng(7);
+  const float values[] = {0.0f, -0.0f, 1.0f, 2.5f, -3.0f};
+  std::vector<Mesh> meshes(40);
+  for (Mesh& m : meshes) {
+    const size_t nv = 3 + rng() % 50;
+    for (size_t v = 0; v < nv; ++v) {
+      m.positions.push_back({values[rng() % 5], values[rng() % 5], float(rng() % 3)});
+      m.normals.push_back({float(rng() % 100), 0.0f, 1.0f});
+    }
+    for (size_t t = 0; t < 20; ++t)
+      for (int k = 0; k < 3; ++k) m.indices.push_back(uint32_t(rng() % nv));
+  }
+  std::vector<const Mesh*> ms;
+  for (const Mesh& m : meshes) ms.push_back(&m);
+  const Mesh got = merge_meshes(ms);
+
+  auto key = [](const std::array<float, 3>& p) {
+    std::array<uint32_t, 3> k;
+    for (int i = 0; i < 3; ++i) k[size_t(i)] = std::bit_cast<uint32_t>(p[size_t(i)] == 0.0f ? 0.0f : p[size_t(i)]);
+    return k;
+  };
+  std::map<std::array<uint32_t, 3>, uint32_t> seen;
+  Mesh want;
+  for (const Mesh& m : meshes) {
+    std::vector<uint32_t> id(m.positions.size());
+    for (size_t v = 0; v < m.positions.size(); ++v) {
+      const auto [it, fresh] = seen.emplace(key(m.positions[v]), uint32_t(want.positions.size()));
+      if (fresh) want.positions.push_back(m.positions[v]), want.normals.push_back(m.normals[v]);
+      id[v] = it->second;
+    }
+    for (uint32_t i : m.indices) want.indices.push_back(id[i]);
+  }
+  REQUIRE(got.positions.size() == want.positions.size());
+  CHECK(std::memcmp(got.positions.data(), want.positions.data(), want.positions.size() * 12) == 0);
+  CHECK(std::memcmp(got.normals.data(), want.normals.data(), want.normals.size() * 12) == 0);
+  CHECK(std::vector<uint32_t>(got.indices.begin(), got.indices.end()) ==
+        std::vector<uint32_t>(want.indices.begin(), want.indices.end()));
+  CHECK(got.positions.size() < 5 * 5 * 3 + 1);
 }
 
 TEST_CASE("merge rejects meshes with different attributes", "[mesh-merge]") {

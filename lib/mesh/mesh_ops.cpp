@@ -6,13 +6,19 @@
 
 #include <meshoptimizer.h>
 
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <type_traits>
 
 #include "lib/core/error.hpp"
 #include "lib/core/grid_alloc.hpp"
+#include "lib/mesh/mesh_alloc.hpp"
 
 namespace voxkit {
 namespace {
@@ -31,6 +37,11 @@ struct PosHash {
 };
 
 uint32_t key_bits(float f) { return std::bit_cast<uint32_t>(f == 0.0f ? 0.0f : f); }
+
+// The weld's parts (by the top bits of a position's hash) and its mark of a first vertex.
+constexpr size_t kParts = 16;
+constexpr int kPartShift = 28;
+constexpr uint32_t kFirst = 0x80000000u;
 
 }  // namespace
 
@@ -56,58 +67,117 @@ Mesh merge_meshes(std::span<const Mesh* const> meshes) {
   Mesh out;
   if (meshes.empty()) return out;
   const Mesh& first = *meshes[0];
-  bool has_n = !first.normals.empty(), has_c = !first.colors.empty(), has_uv = !first.uv0.empty();
-  size_t total_v = 0, total_i = 0;
-  for (const Mesh* m : meshes) {
-    check_mesh(*m, "merge");
-    if (!m->positions.empty() && ((!m->normals.empty()) != has_n || (!m->colors.empty()) != has_c ||
-                                  (!m->uv0.empty()) != has_uv))
+  const bool has_n = !first.normals.empty(), has_c = !first.colors.empty(), has_uv = !first.uv0.empty();
+  const size_t nm = meshes.size();
+  // Where each mesh's vertices and indices start in the concatenation.
+  std::vector<size_t> vstart(nm + 1, 0), istart(nm + 1, 0);
+  for (size_t m = 0; m < nm; ++m) {
+    const Mesh& mesh = *meshes[m];
+    if (!mesh.positions.empty() && ((!mesh.normals.empty()) != has_n || (!mesh.colors.empty()) != has_c ||
+                                    (!mesh.uv0.empty()) != has_uv))
       throw_usage("merge: meshes carry different vertex attributes");
-    total_v += m->positions.size();
-    total_i += m->indices.size();
+    vstart[m + 1] = vstart[m] + mesh.positions.size();
+    istart[m + 1] = istart[m] + mesh.indices.size();
   }
-  // Positions seen so far -> their vertex: an open-addressed table (linear probing, at most
-  // half full) of vertex + 1 (0: free), keys compared against the vertices kept. Four bytes a
-  // slot and pages mapped up front: the table is touched at random, and a node-based map or
-  // wider slots cost several times more in cache misses and page faults.
-  size_t slots = 16;
-  while (slots < 2 * total_v) slots *= 2;
-  std::vector<uint32_t> table;
-  reserve_populated(table, slots);
-  table.resize(slots, 0);
-  const size_t mask = slots - 1;
-  const PosHash hash;
-  reserve_populated(out.positions, total_v);
-  if (has_n) reserve_populated(out.normals, total_v);
-  if (has_c) reserve_populated(out.colors, total_v);
-  if (has_uv) reserve_populated(out.uv0, total_v);
-  reserve_populated(out.indices, total_i);
-  out.indices.resize(total_i);
-  auto key_of = [](const std::array<float, 3>& p) { return PosKey{key_bits(p[0]), key_bits(p[1]), key_bits(p[2])}; };
-  size_t at = 0;
-  std::vector<uint32_t> local;
-  for (const Mesh* m : meshes) {
-    local.resize(m->positions.size());
-    for (size_t v = 0; v < m->positions.size(); ++v) {
-      const auto& p = m->positions[v];
-      const PosKey k = key_of(p);
-      size_t s = hash(k) & mask;
-      uint32_t e;
-      while ((e = table[s]) != 0 && !(key_of(out.positions[e - 1]) == k)) s = (s + 1) & mask;
-      if (e != 0) {
-        local[v] = e - 1;
-        continue;
-      }
-      const uint32_t id = uint32_t(out.positions.size());
-      table[s] = id + 1;
-      local[v] = id;
-      out.positions.push_back(p);
-      if (has_n) out.normals.push_back(m->normals[v]);
-      if (has_c) out.colors.push_back(m->colors[v]);
-      if (has_uv) out.uv0.push_back(m->uv0[v]);
+  const size_t total_v = vstart[nm];
+  if (total_v >= kFirst) throw_usage("merge: " + std::to_string(total_v) + " vertices are more than one mesh holds");
+  // The checks in parallel; the first failing mesh's error is the one reported.
+  std::vector<std::exception_ptr> errors(nm);
+  tbb::parallel_for(size_t(0), nm, [&](size_t m) {
+    try {
+      check_mesh(*meshes[m], "merge");
+    } catch (...) {
+      errors[m] = std::current_exception();
     }
-    for (uint32_t i : m->indices) out.indices[at++] = local[i];
+  });
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+
+  // The weld, in parallel and with the result of a pass in order (every vertex welded to the
+  // first vertex of the concatenation at its position):
+  // 1. each vertex's position hash (per mesh, in parallel);
+  // 2. the vertices sorted by the hash's top bits into kParts parts, keeping their order;
+  // 3. per part, in parallel: an open-addressed table (linear probing, at most half full) of
+  //    the first vertex seen at each position, compared by hash and then by position; each
+  //    vertex gets that first vertex (a vertex is its own first at a new position);
+  // 4. in order: output numbers for the first vertices, the others take their first's;
+  // 5. the attributes and indices written, per mesh in parallel.
+  MeshArray<uint32_t> hash, first_of, order;
+  for (auto* a : {&hash, &first_of, &order}) reserve_populated(*a, total_v), a->resize(total_v);
+  auto key_of = [](const std::array<float, 3>& p) { return PosKey{key_bits(p[0]), key_bits(p[1]), key_bits(p[2])}; };
+  auto position = [&](size_t g) -> const std::array<float, 3>& {
+    const size_t m = size_t(std::upper_bound(vstart.begin(), vstart.end(), g) - vstart.begin()) - 1;
+    return meshes[m]->positions[g - vstart[m]];
+  };
+  const PosHash hasher;
+  tbb::parallel_for(size_t(0), nm, [&](size_t m) {
+    const auto& pos = meshes[m]->positions;
+    for (size_t v = 0; v < pos.size(); ++v) {
+      const uint64_t h = hasher(key_of(pos[v]));
+      hash[vstart[m] + v] = uint32_t(h ^ (h >> 32));
+    }
+  });
+  std::array<size_t, kParts + 1> part_start{};
+  for (size_t g = 0; g < total_v; ++g) ++part_start[(hash[g] >> kPartShift) + 1];
+  for (size_t p = 0; p < kParts; ++p) part_start[p + 1] += part_start[p];
+  {
+    std::array<size_t, kParts> fill;
+    std::copy(part_start.begin(), part_start.end() - 1, fill.begin());
+    for (size_t g = 0; g < total_v; ++g) order[fill[hash[g] >> kPartShift]++] = uint32_t(g);
   }
+  tbb::parallel_for(size_t(0), kParts, [&](size_t p) {
+    const size_t n = part_start[p + 1] - part_start[p];
+    if (n == 0) return;
+    size_t slots = 16;
+    while (slots < 2 * n) slots *= 2;
+    std::vector<std::array<uint32_t, 2>> table(slots, {0u, 0u});  // first vertex + 1 (0: free), hash
+    const size_t mask = slots - 1;
+    for (size_t k = part_start[p]; k < part_start[p + 1]; ++k) {
+      const uint32_t g = order[k], h = hash[g];
+      size_t s = h & mask;
+      for (;; s = (s + 1) & mask) {
+        const auto [e, eh] = table[s];
+        if (e == 0) {
+          table[s] = {g + 1, h};
+          first_of[g] = g;
+          break;
+        }
+        if (eh == h && key_of(position(e - 1)) == key_of(position(g))) {
+          first_of[g] = e - 1;
+          break;
+        }
+      }
+    }
+  });
+  MeshArray<uint32_t>().swap(order);
+  MeshArray<uint32_t>().swap(hash);
+  // first_of becomes each vertex's output number, kFirst marking the first vertices (a first
+  // vertex's number is set before any later vertex reads it).
+  size_t kept = 0;
+  for (size_t g = 0; g < total_v; ++g)
+    first_of[g] = first_of[g] == g ? uint32_t(kept++) | kFirst : first_of[first_of[g]] & ~kFirst;
+
+  reserve_populated(out.positions, kept);
+  out.positions.resize(kept);
+  if (has_n) reserve_populated(out.normals, kept), out.normals.resize(kept);
+  if (has_c) reserve_populated(out.colors, kept), out.colors.resize(kept);
+  if (has_uv) reserve_populated(out.uv0, kept), out.uv0.resize(kept);
+  reserve_populated(out.indices, istart[nm]);
+  out.indices.resize(istart[nm]);
+  tbb::parallel_for(size_t(0), nm, [&](size_t m) {
+    const Mesh& mesh = *meshes[m];
+    const uint32_t* id = first_of.data() + vstart[m];
+    for (size_t v = 0; v < mesh.positions.size(); ++v) {
+      if (!(id[v] & kFirst)) continue;
+      const uint32_t o = id[v] & ~kFirst;
+      out.positions[o] = mesh.positions[v];
+      if (has_n) out.normals[o] = mesh.normals[v];
+      if (has_c) out.colors[o] = mesh.colors[v];
+      if (has_uv) out.uv0[o] = mesh.uv0[v];
+    }
+    uint32_t* at = out.indices.data() + istart[m];
+    for (size_t k = 0; k < mesh.indices.size(); ++k) at[k] = id[mesh.indices[k]] & ~kFirst;
+  });
   return out;
 }
 
