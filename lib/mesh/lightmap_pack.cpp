@@ -12,10 +12,6 @@
 namespace voxkit::lightmap::detail {
 namespace {
 
-struct P2 {
-  double x, y;
-};
-
 double cross(const P2& o, const P2& a, const P2& b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
 
 // Andrew's monotone chain; `pts` is sorted and reused. Collinear points are dropped.
