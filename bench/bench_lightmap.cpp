@@ -2,7 +2,8 @@
 // (rolling hills, caves, ledges) with flat-topped mesas whose walls are cliffs, meshed chunk by
 // chunk with the package's mesher, then every mesh unwrapped on all threads and on one. The
 // peer is the package mesher's own time for the same chunks, measured in the same run. Prints
-// the layout figures: charts per mesh, coverage, area distortion, vertices split.
+// the layout figures: charts per mesh, coverage, area distortion, vertices split; and a digest
+// of the outputs.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -176,10 +177,26 @@ int main(int argc, char** argv) {
     dmean += s.area_distortion_mean, dmax = std::max(dmax, s.area_distortion_max);
     tpm_min = std::min(tpm_min, s.texels_per_metre), tpm_max = std::max(tpm_max, s.texels_per_metre);
   }
+  // A digest of every output (indices, copies, uvs, charts and stats, bit for bit), so that a
+  // change meant to keep the layouts can be checked against the figure printed before it.
+  uint64_t digest = 0xcbf29ce484222325ull;
+  auto hash = [&](const void* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) digest = (digest ^ static_cast<const unsigned char*>(p)[i]) * 0x100000001b3ull;
+  };
+  for (const auto& u : out) {
+    hash(u.source_vertex.data(), u.source_vertex.size() * sizeof(uint32_t));
+    hash(u.indices.data(), u.indices.size() * sizeof(uint32_t));
+    hash(u.uv.data(), u.uv.size() * sizeof(u.uv[0]));
+    hash(u.chart.data(), u.chart.size() * sizeof(uint32_t));
+    const auto& s = u.stats;
+    for (uint32_t v : {s.charts, s.vertices_in, s.vertices_out}) hash(&v, sizeof v);
+    for (double v : {s.texels_per_metre, s.coverage, s.area_distortion_max, s.area_distortion_mean}) hash(&v, sizeof v);
+  }
   const double k = double(std::max<uint64_t>(1, out.size() - flat));
   std::printf("per mesh: charts %.1f mean, %u max; coverage %.1f%% mean, %.1f%% min; area distortion %.3f mean, "
               "%.3f max; texels per metre %.1f..%.1f; vertices out/in %.3f; %llu meshes of zero-area triangles only\n",
               charts / k, charts_max, 100 * cov / k, 100 * cov_min, dmean / k, dmax, tpm_min, tpm_max,
               double(vout) / double(std::max<uint64_t>(1, vin)), (unsigned long long)flat);
+  std::printf("output digest %016llx\n", (unsigned long long)digest);
   return 0;
 }
