@@ -131,6 +131,21 @@ TestMesh helix(uint32_t steps, double turns) {
   return m;
 }
 
+// A flat n x n grid with a long sliver on each edge of its z = 0 border: on even edges it
+// points away from the grid, on odd ones it is wound the other way round and lies back over
+// the grid (still facing up), so that its projection overlaps the grid's. Their boxes span
+// many times the grid triangles' size.
+TestMesh fringe(uint32_t n, float length) {
+  TestMesh m = quad_grid(n, true);
+  for (uint32_t x = 0; x < n; ++x) {
+    const bool back = x % 2;
+    m.positions.push_back({float(x) + 0.5f, back ? 0.01f : 0.0f, back ? length : -length});
+    const uint32_t a = x, b = x + 1, far = uint32_t(m.positions.size() - 1);
+    for (uint32_t v : back ? std::array{b, a, far} : std::array{a, b, far}) m.indices.push_back(v);
+  }
+  return m;
+}
+
 // Three squares sharing one edge (a non-manifold edge), and a triangle twice over.
 TestMesh book() {
   TestMesh m{{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {-1, 0, 0.2f}, {-1, 1, 0.2f}, {0, 0, 1}, {0, 1, 1}}, {}};
@@ -286,7 +301,7 @@ TEST_CASE("lightmap uv: layouts rasterised at 1024 and 64 texels", "[lightmap]")
       {"cube", cube()},                         {"soup 1", soup(40, 1)},
       {"soup 2", soup(120, 2, 3)},              {"degenerate triangles", with_degenerates()},
       {"duplicate vertices", quad_grid(8, false)}, {"helix", helix(90, 2.5)},
-      {"non-manifold edge", book()}};
+      {"non-manifold edge", book()},            {"fringe", fringe(8, 6)}};
   for (uint32_t size : {1024u, 64u})
     for (const auto& [name, m] : meshes) {
       INFO(name << " at " << size);
@@ -332,6 +347,13 @@ TEST_CASE("lightmap uv: charts of known meshes, and stats", "[lightmap]") {
     const lm::Unwrap u = run(helix(90, 2.5), o);
     CHECK(u.stats.charts >= 3);
     CHECK(u.stats.charts <= 4);
+  }
+  {  // Slivers over the grid are refused (each is a chart of its own); those away from it join.
+    const TestMesh m = fringe(8, 6);
+    const lm::Unwrap u = run(m, o);
+    CHECK(u.stats.charts == 5);
+    const size_t grid = 2 * 8 * 8;
+    for (size_t t = grid; t < m.indices.size() / 3; ++t) CHECK((u.chart[t] == u.chart[0]) == ((t - grid) % 2 == 0));
   }
   {  // The chunk mesh: few charts for its triangles, sane figures.
     const TestMesh m = chunk_mesh();
@@ -444,6 +466,11 @@ TEST_CASE("lightmap uv: batches match single meshes on any thread count", "[ligh
     CHECK(same(all[i], run(meshes[i], o)));
     CHECK(same(all[i], one[i]));
   }
+  // A mesh large enough that its thread lets its buffers go does not change the next ones.
+  const TestMesh big = quad_grid(190, true);
+  const lm::Unwrap before = run(meshes[0], o);
+  CHECK(run(big, o).stats.charts == 1);
+  CHECK(same(before, run(meshes[0], o)));
   // An error names the first failing mesh.
   TestMesh bad = cube();
   bad.indices[0] = 100;
