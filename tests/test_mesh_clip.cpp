@@ -183,6 +183,14 @@ TEST_CASE("merge welds to the first vertex at each position, in order, whatever 
   CHECK(std::vector<uint32_t>(got.indices.begin(), got.indices.end()) ==
         std::vector<uint32_t>(want.indices.begin(), want.indices.end()));
   CHECK(got.positions.size() < 5 * 5 * 3 + 1);
+  // The consuming merge: the same mesh, and its inputs left empty.
+  std::vector<Mesh> copies = meshes;
+  std::vector<Mesh*> owned;
+  for (Mesh& m : copies) owned.push_back(&m);
+  const Mesh again = merge_meshes_consuming(owned);
+  CHECK(std::memcmp(again.positions.data(), got.positions.data(), got.positions.size() * 12) == 0);
+  CHECK(again.indices == got.indices);
+  for (const Mesh& m : copies) CHECK((m.positions.empty() && m.indices.empty() && m.normals.empty()));
 }
 
 TEST_CASE("merge rejects meshes with different attributes", "[mesh-merge]") {

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "lib/core/error.hpp"
+#include "lib/mesh/mesh_alloc.hpp"
 #include "lib/mesh/mesh_clip.hpp"
 #include "lib/mesh/mesh_ops.hpp"
 
@@ -135,7 +136,10 @@ MeshJobResult run(const MeshSource& src, MeshSource* freeable, const MeshJob& jo
     chunks = mesh_chunks(src.sdf, mo, progress);
   }
   if (!r.package) r.mesh_seconds = since(t);
-  if (freeable) freeable->sdf = {}, freeable->paint = {};
+  if (freeable) {
+    freeable->sdf = {}, freeable->paint = {};
+    release_mesh_memory();  // the C library keeps a freed grid in its heap unless asked
+  }
   r.chunks_meshed = chunks.size();
 
   t = Clock::now();
@@ -154,9 +158,9 @@ MeshJobResult run(const MeshSource& src, MeshSource* freeable, const MeshJob& jo
     // Each chunk's triangles ordered on its own, in parallel: the merge keeps triangles in
     // chunk order, so the merged mesh only needs its vertices in first-use order.
     parallel_each(chunks.size(), [&](size_t i) { optimize_vertex_order(chunks[i].mesh, job.vertex_cache); });
-    std::vector<const Mesh*> parts;
-    for (const auto& c : chunks) parts.push_back(&c.mesh);
-    Mesh merged = merge_meshes(parts);
+    std::vector<Mesh*> parts;
+    for (auto& c : chunks) parts.push_back(&c.mesh);
+    Mesh merged = merge_meshes_consuming(parts);  // the chunk meshes' memory given back as it goes
     chunks.clear();
     if (!merged.empty()) {
       names.push_back("zone");

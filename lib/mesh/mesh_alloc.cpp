@@ -6,6 +6,8 @@
 // editor re-meshing, a batch of zones) gets its blocks back from a list instead.
 #include "lib/mesh/mesh_alloc.hpp"
 
+#include <malloc.h>
+
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -107,3 +109,26 @@ void deallocate(void* block, size_t bytes) noexcept {
 }
 
 }  // namespace voxkit::mesh_alloc_detail
+
+namespace voxkit {
+
+void release_mesh_memory(bool trim) noexcept {
+  using namespace mesh_alloc_detail;
+  if (kPool) {
+    Pool& p = pool();
+    for (auto& c : p.classes) {
+      std::vector<void*> blocks;
+      {
+        std::lock_guard<std::mutex> lock(c.m);
+        blocks.swap(c.free);
+      }
+      for (void* b : blocks) ::operator delete(b);
+    }
+    p.kept = 0;
+  }
+#if defined(__GLIBC__)
+  if (trim) malloc_trim(0);
+#endif
+}
+
+}  // namespace voxkit

@@ -63,7 +63,12 @@ void check_mesh(const Mesh& m, const char* what) {
                   std::to_string(n) + " vertices)");
 }
 
-Mesh merge_meshes(std::span<const Mesh* const> meshes) {
+namespace {
+
+// merge_meshes; `owned` (empty, or the same meshes) are emptied as they are used: their indices
+// once the merged indices are written (before the merged vertices are allocated), the rest
+// after.
+Mesh merge(std::span<const Mesh* const> meshes, std::span<Mesh* const> owned) {
   Mesh out;
   if (meshes.empty()) return out;
   const Mesh& first = *meshes[0];
@@ -157,13 +162,23 @@ Mesh merge_meshes(std::span<const Mesh* const> meshes) {
   for (size_t g = 0; g < total_v; ++g)
     first_of[g] = first_of[g] == g ? uint32_t(kept++) | kFirst : first_of[first_of[g]] & ~kFirst;
 
+  reserve_populated(out.indices, istart[nm]);
+  out.indices.resize(istart[nm]);
+  tbb::parallel_for(size_t(0), nm, [&](size_t m) {
+    const Mesh& mesh = *meshes[m];
+    const uint32_t* id = first_of.data() + vstart[m];
+    uint32_t* at = out.indices.data() + istart[m];
+    for (size_t k = 0; k < mesh.indices.size(); ++k) at[k] = id[mesh.indices[k]] & ~kFirst;
+  });
+  if (!owned.empty()) {
+    for (Mesh* m : owned) MeshArray<uint32_t>().swap(m->indices);
+    release_mesh_memory();
+  }
   reserve_populated(out.positions, kept);
   out.positions.resize(kept);
   if (has_n) reserve_populated(out.normals, kept), out.normals.resize(kept);
   if (has_c) reserve_populated(out.colors, kept), out.colors.resize(kept);
   if (has_uv) reserve_populated(out.uv0, kept), out.uv0.resize(kept);
-  reserve_populated(out.indices, istart[nm]);
-  out.indices.resize(istart[nm]);
   tbb::parallel_for(size_t(0), nm, [&](size_t m) {
     const Mesh& mesh = *meshes[m];
     const uint32_t* id = first_of.data() + vstart[m];
@@ -175,10 +190,21 @@ Mesh merge_meshes(std::span<const Mesh* const> meshes) {
       if (has_c) out.colors[o] = mesh.colors[v];
       if (has_uv) out.uv0[o] = mesh.uv0[v];
     }
-    uint32_t* at = out.indices.data() + istart[m];
-    for (size_t k = 0; k < mesh.indices.size(); ++k) at[k] = id[mesh.indices[k]] & ~kFirst;
   });
+  if (!owned.empty()) {
+    for (Mesh* m : owned) *m = Mesh{};
+    release_mesh_memory();
+  }
   return out;
+}
+
+}  // namespace
+
+Mesh merge_meshes(std::span<const Mesh* const> meshes) { return merge(meshes, {}); }
+
+Mesh merge_meshes_consuming(std::span<Mesh* const> meshes) {
+  const std::vector<const Mesh*> in(meshes.begin(), meshes.end());
+  return merge(in, meshes);
 }
 
 namespace {

@@ -14,6 +14,11 @@ namespace voxkit {
 // the attributes of its first occurrence. Every mesh must carry the same attribute arrays
 // (all with normals or none, and so on); a usage error otherwise.
 Mesh merge_meshes(std::span<const Mesh* const> meshes);
+// The same, emptying the inputs as it goes: their indices once the merged indices are written
+// (before the merged vertices are allocated), the rest at the end, with the memory given back
+// to the system each time (release_mesh_memory); the peak then holds the inputs and about
+// half the merged mesh, not both whole.
+Mesh merge_meshes_consuming(std::span<Mesh* const> meshes);
 
 // How triangles are ordered for the GPU's post-transform vertex cache: meshoptimizer's full
 // optimiser (meshopt_optimizeVertexCache, after Forsyth), its much cheaper FIFO one
