@@ -7,6 +7,10 @@
 // same mesh from OBJ to glb where the assimp command is installed. Last, in process: the
 // vertex-cache passes per chunk, full against FIFO, their ACMR and time.
 //
+// The memory bound of a run is the peak RSS of the process alone (meshing 16^3 cells: its
+// code, libraries and threads) plus the grid plus twice the file; the last lines say, per
+// input, whether glb on two threads is within 3x its floor and its bound.
+//
 // Usage: bench_mesh_e2e [--quick] [--dir DIR] [--voxkit PATH] [--demo ZONE]
 //   --quick: a 512x128x512 terrain instead of 1024x128x1024 (and no demo bake).
 // Its files (the terrain's raw grid, the baked demo zone, outputs) stay in DIR, by default
@@ -194,6 +198,9 @@ void cache_report(const char* what, const ByteGrid& sdf, uint32_t chunk_cells) {
               old_s * 1e3, vertex_cache_acmr(whole), new_s * 1e3, vertex_cache_acmr(merged));
 }
 
+double base_rss_mb = 0;             // the process alone (main)
+std::vector<std::string> targets;  // one line per input: glb on 2 threads against the targets
+
 struct Input {
   std::string name;
   std::vector<std::string> args;  // the input path and its options
@@ -225,12 +232,18 @@ void e2e(const std::string& voxkit, const Input& in, const fs::path& dir) {
       const uint64_t bytes = fs::file_size(out) + (std::string(fmt) == "gltf" && fs::exists(bin) ? fs::file_size(bin) : 0);
       const double plain = plain_write(dir, bytes);
       const double floor = mesh + plain;
-      const double bound_mb = (double(in.grid_bytes) + 2.0 * double(bytes)) / 1048576.0;
+      const double bound_mb = base_rss_mb + (double(in.grid_bytes) + 2.0 * double(bytes)) / 1048576.0;
       std::printf("    %-4s %2d  %6.3f %6.3f %6.3f %6.3f %6.3f %6.3f %6.3f  %7.3f %8.2f  %7.3f %7.2f  %7.1f %7.1f\n",
                   fmt, j, json_number(c.out, "read", s), mesh, json_number(c.out, "clip", s),
                   json_number(c.out, "optimise", s), json_number(c.out, "lightmap", s),
                   json_number(c.out, "export", s), json_number(c.out, "write", s), c.wall, double(bytes) / 1e6, plain,
                   c.wall / floor, c.max_rss_mb, bound_mb);
+      if (std::string(fmt) == "glb" && j == 2) {
+        const bool met = c.wall / floor <= 3 && c.max_rss_mb <= bound_mb;
+        targets.push_back(in.name + ": x" + std::to_string(c.wall / floor).substr(0, 4) + " floor, RSS " +
+                          std::to_string(int(c.max_rss_mb + 0.5)) + " of " + std::to_string(int(bound_mb + 0.5)) +
+                          " MB: " + (met ? "met" : "NOT met"));
+      }
     }
   }
   const std::string assimp = find_program("assimp");
@@ -308,8 +321,16 @@ int main(int argc, char** argv) {
     std::ifstream(count) >> demo_bytes;
   }
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  const Child base = run({voxkit, "--version"}, dir);
-  std::printf("bench_mesh_e2e: %s (the process alone, --version: peak RSS %.1f MB)\n", voxkit.c_str(),
+  // The process alone: its code, libraries and threads, meshing a grid of 16^3 cells.
+  const fs::path tiny = dir / "tiny16.raw";
+  in_child([&] {
+    const ByteGrid g = bench::make_grid(Dims{16, 16, 16}, 7);
+    std::ofstream f(tiny, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(g.data.data()), std::streamsize(g.data.size()));
+  });
+  const Child base = run({voxkit, "-f", "mesh", tiny.string(), "--cells", "16,16,16", "-o", (dir / "tiny.glb").string()}, dir);
+  base_rss_mb = base.max_rss_mb;
+  std::printf("bench_mesh_e2e: %s (the process alone, meshing 16^3 cells: peak RSS %.1f MB)\n", voxkit.c_str(),
               base.max_rss_mb);
 
   std::vector<Input> inputs;
@@ -324,8 +345,12 @@ int main(int argc, char** argv) {
                     {raw.string(), "--cells", std::to_string(cells.nx) + "," + std::to_string(cells.ny) + "," +
                                                   std::to_string(cells.nz)},
                     terrain_bytes});
-  std::printf("voxkit mesh end to end (seconds; x floor = wall / (mesh + plain write); bound = grid + 2 x file)\n");
+  std::printf(
+      "voxkit mesh end to end (seconds; x floor = wall / (mesh + plain write); bound = the process alone + grid + 2 x "
+      "file)\n");
   for (const auto& in : inputs) e2e(voxkit, in, dir);
+  std::printf("targets (glb, 2 threads: within 3x the floor, peak RSS within the bound)\n");
+  for (const auto& t : targets) std::printf("  %s\n", t.c_str());
 
   std::printf("vertex cache passes, in process, all threads\n");
   if (demo_bytes) {
