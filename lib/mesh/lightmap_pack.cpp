@@ -144,8 +144,18 @@ void fit_boxes(std::span<const std::array<float, 3>> positions, std::span<const 
   for (size_t c = 0; c < charts.size(); ++c) {
     Chart& ch = charts[c];
     const auto verts = vertices.subspan(start[c], start[c + 1] - start[c]);
+    // The range along the chart's own axes comes with the points (the same values in the same
+    // order as below); it is measured again only if the axes turn.
     pts.clear();
-    for (uint32_t v : verts) pts.push_back({along(ch.axis[0], positions[v]), along(ch.axis[1], positions[v])});
+    for (int k = 0; k < 2; ++k) ch.lo[k] = INFINITY, ch.hi[k] = -INFINITY;
+    for (uint32_t v : verts) {
+      const P2 p{along(ch.axis[0], positions[v]), along(ch.axis[1], positions[v])};
+      pts.push_back(p);
+      ch.lo[0] = std::min(ch.lo[0], p.x), ch.hi[0] = std::max(ch.hi[0], p.x);
+      ch.lo[1] = std::min(ch.lo[1], p.y), ch.hi[1] = std::max(ch.hi[1], p.y);
+    }
+    if (verts.empty()) ch.lo[0] = ch.hi[0] = ch.lo[1] = ch.hi[1] = 0;
+    bool turned = false;
     if (pts.size() >= 3) {
       convex_hull(pts, hull);
       // The chart's own axes first; then each sampled hull edge's direction.
@@ -168,6 +178,7 @@ void fit_boxes(std::span<const std::array<float, 3>> positions, std::span<const 
         if (area < best) best = area, bx = dx / len, by = dy / len;
       }
       if (bx != 1 || by != 0) {
+        turned = true;
         const Vec3 e1 = ch.axis[0], e2 = ch.axis[1];
         for (int k = 0; k < 3; ++k) {
           ch.axis[0][k] = bx * e1[k] + by * e2[k];
@@ -175,7 +186,7 @@ void fit_boxes(std::span<const std::array<float, 3>> positions, std::span<const 
         }
       }
     }
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 2 && turned; ++k) {
       ch.lo[k] = INFINITY, ch.hi[k] = -INFINITY;
       for (uint32_t v : verts) {
         const double a = along(ch.axis[k], positions[v]);
