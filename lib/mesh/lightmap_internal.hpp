@@ -173,6 +173,15 @@ class PlaneGrid {
   // f(4 * cell + run) for each cell box b touches.
   template <class F>
   void each_cell(const Box& b, F&& f) const {
+    if (b.cx1 - b.cx0 <= 1 && b.cy1 - b.cy0 <= 1) {  // most boxes: one to four cells, unrolled
+      const size_t at = 4 * (size_t(b.cy0) * size_t(gx_) + size_t(b.cx0)), up = 4 * size_t(gx_);
+      const bool wide = b.cx1 > b.cx0, tall = b.cy1 > b.cy0;
+      f(at);
+      if (wide) f(at + 4 + 2);
+      if (tall) f(at + up + 1);
+      if (wide && tall) f(at + up + 4 + 3);
+      return;
+    }
     for (int32_t y = b.cy0; y <= b.cy1; ++y)
       for (int32_t x = b.cx0; x <= b.cx1; ++x)
         f(4 * (size_t(y) * size_t(gx_) + size_t(x)) + size_t(x > b.cx0) * 2 + size_t(y > b.cy0));
