@@ -29,6 +29,8 @@ struct P2 {
 inline constexpr double kOnLine = 1e-12;
 // A triangle whose box touches more grid cells than this is tested against in a list of its own.
 inline constexpr int64_t kMaxCells = 16;
+// Pairs gathered before they are tested, at most (unless one entry's row is longer).
+inline constexpr size_t kBatch = 4096;
 
 // Whether every point of q lies on or to the right of the line a -> b.
 inline bool right_of(const P2& a, const P2& b, const P2* q) {
@@ -117,21 +119,33 @@ class PlaneGrid {
       for (size_t j = k + 1; j < big_.size(); ++j)
         if (test(u, big_[j])) return true;
     }
-    // The pairs whose boxes meet, gathered without a branch per pair, then tested.
+    // The pairs whose boxes meet, gathered without a branch per pair, then tested; in batches,
+    // so that a crowded cell (tiny triangles where most are large) needs no more memory.
+    if (hits_.size() < kBatch) hits_.resize(kBatch);
     const Entry* e = entries_.data();
     size_t n = 0;
+    auto tested = [&] {
+      for (size_t k = 0; k < n; ++k)
+        if (pair_overlaps(hits_[k][0], hits_[k][1])) return true;
+      n = 0;
+      return false;
+    };
+    auto gather = [&](uint32_t i, uint32_t j0, uint32_t j1) {
+      if (n + (j1 - j0) > hits_.size()) {
+        if (tested()) return true;
+        if (j1 - j0 > hits_.size()) hits_.resize(j1 - j0);
+      }
+      for (uint32_t j = j0; j < j1; ++j) hits_[n] = {e[i].t, e[j].t}, n += meet(e[i], e[j]);
+      return false;
+    };
     for (size_t c = 0; c + 1 < start_.size(); c += 4) {
       const uint32_t a = start_[c], b = start_[c + 1], cc = start_[c + 2], d = start_[c + 3], end = start_[c + 4];
-      const size_t most = n + size_t(b - a) * (end - a) + size_t(cc - b) * (d - cc);
-      if (hits_.size() < most) hits_.resize(std::max(most, 2 * hits_.size()));
       for (uint32_t i = a; i < b; ++i)
-        for (uint32_t j = i + 1; j < end; ++j) hits_[n] = {e[i].t, e[j].t}, n += meet(e[i], e[j]);
+        if (gather(i, i + 1, end)) return true;
       for (uint32_t i = b; i < cc; ++i)
-        for (uint32_t j = cc; j < d; ++j) hits_[n] = {e[i].t, e[j].t}, n += meet(e[i], e[j]);
+        if (gather(i, cc, d)) return true;
     }
-    for (size_t k = 0; k < n; ++k)
-      if (pair_overlaps(hits_[k][0], hits_[k][1])) return true;
-    return false;
+    return tested();
   }
 
   // Whether triangle u (one of the grid's) overlaps one of the grid's for which member(t) holds.
