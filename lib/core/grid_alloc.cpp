@@ -6,6 +6,9 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -53,6 +56,12 @@ void populate(uintptr_t, size_t) {}  // elsewhere the zero-fill maps the pages
 }  // namespace
 
 void populate_pages(void* p, size_t n) { populate(reinterpret_cast<uintptr_t>(p), n); }
+
+void trim_heap() noexcept {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 bool equal_parallel(std::span<const uint8_t> a, std::span<const uint8_t> b) {
   if (a.size() != b.size()) return false;

@@ -29,6 +29,10 @@ void reserve_populated(std::vector<T, A>& v, size_t n) {
   populate_pages(v.data(), n * sizeof(T));
 }
 
+// Asks the C library to give the free pages of its heap back to the system (glibc keeps a
+// freed block of any size there once its threshold for separate mappings has grown).
+void trim_heap() noexcept;
+
 // Whether a and b hold the same bytes, compared in parallel slices.
 bool equal_parallel(std::span<const uint8_t> a, std::span<const uint8_t> b);
 

@@ -6,14 +6,14 @@
 // editor re-meshing, a batch of zones) gets its blocks back from a list instead.
 #include "lib/mesh/mesh_alloc.hpp"
 
-#include <malloc.h>
-
 #include <atomic>
 #include <bit>
 #include <cstdint>
 #include <mutex>
 #include <new>
 #include <vector>
+
+#include "lib/core/grid_alloc.hpp"
 
 namespace voxkit::mesh_alloc_detail {
 
@@ -126,9 +126,7 @@ void release_mesh_memory(bool trim) noexcept {
     }
     p.kept = 0;
   }
-#if defined(__GLIBC__)
-  if (trim) malloc_trim(0);
-#endif
+  if (trim) trim_heap();
 }
 
 }  // namespace voxkit
