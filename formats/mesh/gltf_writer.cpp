@@ -171,11 +171,6 @@ void fill_run(const mesh_scene::SceneMesh& sm, const Run& r, uint8_t* at) {
   }
 }
 
-void fill_mesh(const mesh_scene::SceneMesh& sm, const MeshPlan& p, uint8_t* buffer) {
-  for (int a = 0; a < kAttrCount; ++a)
-    if (p.has[a]) fill_run(sm, Run{0, Attr(a), 0, elements(p, Attr(a)), 0}, buffer + p.offset[a]);
-}
-
 void put32(uint8_t* at, uint32_t v) {
   for (int i = 0; i < 4; ++i) at[i] = uint8_t(v >> (8 * i));
 }
@@ -396,14 +391,57 @@ Document document(const mesh_scene::Scene& scene, bool binary) {
 
 }  // namespace
 
+namespace {
+
+// Where the buffer's next byte comes from: element `element` of mesh `mesh`'s section `attr`.
+struct Cursor {
+  size_t mesh = 0, element = 0;
+  int attr = 0;
+};
+
+// The next slab of about `slab_size` bytes (at least one element), cut at element boundaries
+// into runs of at most kRunElements, offsets from the slab's start; its size, 0 at the end.
+uint64_t next_slab(const Document& d, Cursor& c, uint64_t slab_size, std::vector<Run>& runs) {
+  runs.clear();
+  uint64_t size = 0;
+  while (c.mesh < d.plans.size() && size < slab_size) {
+    const MeshPlan& p = d.plans[c.mesh];
+    const size_t count = c.attr < kAttrCount && p.has[c.attr] ? elements(p, Attr(c.attr)) : 0;
+    if (c.element == count) {
+      c.element = 0;
+      if (++c.attr == kAttrCount) c.attr = 0, ++c.mesh;
+      continue;
+    }
+    const size_t es = element_bytes(Attr(c.attr));
+    const size_t take = std::min({count - c.element, size_t((slab_size - size + es - 1) / es), kRunElements});
+    runs.push_back({uint32_t(c.mesh), Attr(c.attr), c.element, c.element + take, size});
+    size += uint64_t(take) * es;
+    c.element += take;
+  }
+  return size;
+}
+
+// The runs' bytes into `slab`, in parallel.
+void fill_runs(const mesh_scene::Scene& scene, const std::vector<Run>& runs, uint8_t* slab) {
+  tbb::parallel_for(size_t(0), runs.size(), [&](size_t k) {
+    const Run& r = runs[k];
+    fill_run(scene.meshes[r.mesh], r, slab + r.offset);
+  });
+}
+
+}  // namespace
+
 std::vector<uint8_t> write(const mesh_scene::Scene& scene, bool binary) {
   const size_t nm = scene.meshes.size();
   Document d = document(scene, binary);
   const std::string& text = d.text;
-  const std::vector<MeshPlan>& plans = d.plans;
   const uint64_t buffer_size = d.buffer_size;
+  // The whole buffer as one slab.
   auto fill = [&](uint8_t* buffer) {
-    tbb::parallel_for(size_t(0), nm, [&](size_t i) { fill_mesh(scene.meshes[i], plans[i], buffer); });
+    Cursor c;
+    std::vector<Run> runs;
+    next_slab(d, c, buffer_size, runs);
+    fill_runs(scene, runs, buffer);
   };
 
   if (binary) {
@@ -471,36 +509,14 @@ namespace {
 // while the next is filled; exactly d.buffer_size bytes.
 void stream_buffer(const mesh_scene::Scene& scene, const Document& d, const Sink& sink, uint64_t slab_bytes) {
   const uint64_t slab_size = std::max<uint64_t>(slab_bytes, 64);
-  const size_t nm = scene.meshes.size();
   io::WriteBehind behind(sink);
   std::vector<uint8_t> slab;
   std::vector<Run> runs;
-  size_t i = 0, e = 0;  // the next element: element e of mesh i's section a
-  int a = 0;
-  while (i < nm) {
-    runs.clear();
-    uint64_t size = 0;
-    while (i < nm && size < slab_size) {
-      const MeshPlan& p = d.plans[i];
-      const size_t count = a < kAttrCount && p.has[a] ? elements(p, Attr(a)) : 0;
-      if (e == count) {
-        e = 0;
-        if (++a == kAttrCount) a = 0, ++i;
-        continue;
-      }
-      const size_t es = element_bytes(Attr(a));
-      const size_t take = std::min({count - e, size_t((slab_size - size + es - 1) / es), kRunElements});
-      runs.push_back({uint32_t(i), Attr(a), e, e + take, size});
-      size += uint64_t(take) * es;
-      e += take;
-    }
-    if (runs.empty()) break;
+  Cursor c;
+  while (const uint64_t size = next_slab(d, c, slab_size, runs)) {
     if (slab.capacity() < size) reserve_populated(slab, size_t(size));
     slab.resize(size_t(size));
-    tbb::parallel_for(size_t(0), runs.size(), [&](size_t k) {
-      const Run& r = runs[k];
-      fill_run(scene.meshes[r.mesh], r, slab.data() + r.offset);
-    });
+    fill_runs(scene, runs, slab.data());
     slab = behind.write(std::move(slab));
   }
   behind.finish();

@@ -112,7 +112,7 @@ void deallocate(void* block, size_t bytes) noexcept {
 
 namespace voxkit {
 
-void release_mesh_memory(bool trim) noexcept {
+void release_mesh_memory() noexcept {
   using namespace mesh_alloc_detail;
   if (kPool) {
     Pool& p = pool();
@@ -126,7 +126,7 @@ void release_mesh_memory(bool trim) noexcept {
     }
     p.kept = 0;
   }
-  if (trim) trim_heap();
+  trim_heap();
 }
 
 }  // namespace voxkit

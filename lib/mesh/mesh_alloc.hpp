@@ -20,11 +20,10 @@ bool pooling();                   // false in AddressSanitizer builds: exact blo
 size_t block_size(size_t bytes);  // the size of the block allocate(bytes) gives
 }  // namespace mesh_alloc_detail
 
-// Gives the blocks kept for reuse back to the C library and, with `trim`, asks it to return
-// its free pages to the system: for a caller that has dropped most of its meshes and goes on
-// to other work (a merge, once the chunk meshes are gone), so the peak memory does not hold
-// both. Without `trim` the pages stay for the C library's next allocations.
-void release_mesh_memory(bool trim = true) noexcept;
+// Gives the blocks kept for reuse back to the C library and asks it to return its free pages
+// to the system: for a caller that has dropped most of its meshes and goes on to other work
+// (a merge, once the chunk meshes are gone), so the peak memory does not hold both.
+void release_mesh_memory() noexcept;
 
 // An allocator whose value-initialisation (resize, or a vector of n) leaves trivial elements
 // uninitialised: the meshers size their output first and then write every element, so the
