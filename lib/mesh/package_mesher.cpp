@@ -7,7 +7,11 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
+
+#include "lib/mesh/package_vertices.hpp"
 
 namespace voxkit::package {
 namespace {
@@ -49,39 +53,37 @@ V3 normalized(const V3& v, FloatMode m) {
 // Bit i set when byte i of p[0..n) is 128 or more (air); n <= 64. SSE2 (baseline x86-64)
 // takes 16 bytes at a time; the tail is read byte by byte, so nothing past p + n is read.
 uint64_t air_bits(const uint8_t* p, int n) {
+#if defined(__SSE2__)
+  auto bits16 = [](const uint8_t* q) {
+    return uint64_t(uint32_t(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)))));
+  };
+  if (n >= 16 && n <= 32) return bits16(p) | bits16(p + n - 16) << (n - 16);  // overlapping halves
+#endif
   uint64_t bits = 0;
   int i = 0;
 #if defined(__SSE2__)
-  for (; i + 16 <= n; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    bits |= uint64_t(uint32_t(_mm_movemask_epi8(v))) << i;
-  }
+  for (; i + 16 <= n; i += 16) bits |= bits16(p + i) << i;
 #endif
   for (; i < n; ++i) bits |= uint64_t(p[i] >> 7) << i;
   return bits;
 }
 
-// Set bits of v (std::popcount without the POPCNT instruction of later x86-64 levels is a
-// library call).
-size_t bit_count(uint64_t v) {
-  v = v - ((v >> 1) & 0x5555555555555555ULL);
-  v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-  v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  return size_t((v * 0x0101010101010101ULL) >> 56);
-}
-
-// t of an edge from byte a to byte b, as SurfaceNets computes it ((a - 128) / (float)(a - b)),
-// when the edge crosses the surface (one byte below 128, the other not); +0 otherwise. Each
-// entry is that same float division, done once.
-const float* crossing_table() {
-  static const std::vector<float> table = [] {
-    std::vector<float> t(65536, 0.0f);
-    for (int a = 0; a < 256; ++a)
-      for (int b = 0; b < 256; ++b)
-        if ((a < 128) != (b < 128)) t[size_t(a) << 8 | size_t(b)] = float(a - 128) / float(a - b);
-    return t;
-  }();
-  return table.data();
+// The two triangles of the quad c00, c10, c11, c01 (split on its shorter diagonal, the main
+// one on a tie), written at w; returns the end.
+[[gnu::always_inline]] inline uint32_t* quad(uint32_t* w, const V3* P, int c00, int c10, int c11, int c01,
+                                             bool front_positive, FloatMode mode) {
+  const bool main_diagonal = sq_dist(P[c00], P[c11], mode) <= sq_dist(P[c10], P[c01], mode);
+  uint32_t t[6];
+  if (main_diagonal) {
+    if (front_positive) t[0] = c00, t[1] = c10, t[2] = c11, t[3] = c00, t[4] = c11, t[5] = c01;
+    else t[0] = c00, t[1] = c11, t[2] = c10, t[3] = c00, t[4] = c01, t[5] = c11;
+  } else if (front_positive) {
+    t[0] = c00, t[1] = c10, t[2] = c01, t[3] = c10, t[4] = c11, t[5] = c01;
+  } else {
+    t[0] = c00, t[1] = c01, t[2] = c10, t[3] = c10, t[4] = c01, t[5] = c11;
+  }
+  for (int i = 0; i < 6; ++i) w[i] = t[i];
+  return w + 6;
 }
 
 int terrain_layer_of(int value) {
@@ -100,14 +102,13 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   const uint8_t* g = grid.data.data();
   const float voxel = o.voxel_size;
   const bool editor = o.mode == FloatMode::Editor;
-  const float* crossing = crossing_table();
 
-  // Scratch reused across the chunks a thread meshes: the vertex of each local cell.
+  // Scratch reused across the chunks a thread meshes. cell_vert (the vertex of each local
+  // cell, or -1) is all -1 between chunks: each chunk resets the entries it set.
   thread_local std::vector<int32_t> cell_vert;
-  thread_local std::vector<int32_t> v_mask, v_cell;
-  cell_vert.assign(size_t(ll) * l, -1);
-  v_mask.clear();
-  v_cell.clear();
+  thread_local bool cell_vert_dirty = false;
+  thread_local std::vector<int32_t> v_mask, v_cell, v_off, v_lx, v_ly, v_lz;
+  if (cell_vert_dirty || cell_vert.size() != size_t(ll) * size_t(l)) cell_vert.assign(size_t(ll) * l, -1);
   ChunkMesh out;
 
   // Vertices: rows of cells, z slowest, then y, then x (the -1 halo included). A cell has a
@@ -117,10 +118,9 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   const int windows = kmax >= kmin ? (kmax - kmin) / 63 + 1 : 0;      // of up to 63 cells
   // Sign bits of each sample row the chunk's cells touch (sample rows sy, sz = 0..l: grid
   // rows oy + sy - 1, oz + sz - 1), once per row; then the active cells of each cell row.
-  thread_local std::vector<uint64_t> row_bits, active_bits;
+  thread_local std::vector<uint64_t> row_bits;
   const int sl = l + 1;
   row_bits.assign(size_t(sl) * sl * size_t(windows), 0);
-  active_bits.assign(size_t(ll) * size_t(windows), 0);
   for (int sz = 0; sz < sl; ++sz) {
     const int gz = oz + sz - 1;
     if (gz < 0 || gz > nz) continue;
@@ -135,108 +135,61 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
       }
     }
   }
-  size_t active_cells = 0;
-  for (int r = 0; r < ll; ++r) {
-    const int ly = r % l - 1, lz = r / l - 1, gy = oy + ly, gz = oz + lz;
-    if (gy < 0 || gz < 0 || gy >= ny || gz >= nz) continue;
-    const size_t r00 = (size_t(lz + 1) * sl + size_t(ly + 1)) * size_t(windows), r10 = r00 + size_t(windows),
-                 r01 = r00 + size_t(sl) * size_t(windows), r11 = r01 + size_t(windows);
-    for (int w = 0; w < windows; ++w) {
-      const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
-      const uint64_t b0 = row_bits[r00 + size_t(w)], b1 = row_bits[r10 + size_t(w)], b2 = row_bits[r01 + size_t(w)],
-                     b3 = row_bits[r11 + size_t(w)];
-      const uint64_t any = b0 | b1 | b2 | b3, all = b0 & b1 & b2 & b3;
-      const uint64_t active = ((any | (any >> 1)) & ~(all & (all >> 1))) & ((uint64_t(1) << cells) - 1);
-      active_bits[size_t(r) * size_t(windows) + size_t(w)] = active;
-      active_cells += bit_count(active);
-    }
-  }
-  out.positions.reserve(active_cells);
-  out.normals.reserve(active_cells);
-  v_mask.reserve(active_cells);
-  v_cell.reserve(active_cells);
-  out.indices.reserve(active_cells * 6);  // about 1.7 triangles a vertex on terrain
-  for (int r = 0; r < ll; ++r) {
-    const int ly = r % l - 1, lz = r / l - 1, gy = oy + ly, gz = oz + lz, base = l * r;
-    if (gy < 0 || gz < 0 || gy >= ny || gz >= nz) continue;
-    const int64_t row = sx * gy + sxy * gz;
-    for (int w = 0; w < windows; ++w) {
-      const int k0 = kmin + 63 * w;
-      uint64_t active = active_bits[size_t(r) * size_t(windows) + size_t(w)];
-      while (active) {
-      const int k = k0 + std::countr_zero(active);
-      active &= active - 1;
-      const int gx = ox + k - 1, li = base + k;
-      const int64_t i0 = row + gx;
-      const int s0 = g[i0] - 128, s1 = g[i0 + 1] - 128, s2 = g[i0 + sx] - 128, s3 = g[i0 + 1 + sx] - 128;
-      const int s4 = g[i0 + sxy] - 128, s5 = g[i0 + 1 + sxy] - 128, s6 = g[i0 + sx + sxy] - 128,
-                s7 = g[i0 + 1 + sx + sxy] - 128;
-      const int mask = (s0 < 0 ? 1 : 0) | (s1 < 0 ? 2 : 0) | (s2 < 0 ? 4 : 0) | (s3 < 0 ? 8 : 0) | (s4 < 0 ? 16 : 0) |
-                       (s5 < 0 ? 32 : 0) | (s6 < 0 ? 64 : 0) | (s7 < 0 ? 128 : 0);
-      float px = 0, py = 0, pz = 0;
-      // The twelve edges in the package's order, each adding its crossing t to its own axis
-      // and its fixed offsets (0 or 1) to the other two. Done without branches: an edge that
-      // does not cross adds +0 (t from the table, offsets times a 0 flag), which leaves every
-      // sum as it was, so the sums are the package's, addition for addition.
-      const uint8_t u0 = g[i0], u1 = g[i0 + 1], u2 = g[i0 + sx], u3 = g[i0 + 1 + sx], u4 = g[i0 + sxy],
-                    u5 = g[i0 + 1 + sxy], u6 = g[i0 + sx + sxy], u7 = g[i0 + 1 + sx + sxy];
-      auto crosses = [](uint8_t a, uint8_t b) { return int((a ^ b) >> 7); };
-      auto t_of = [&](uint8_t a, uint8_t b) { return crossing[size_t(a) << 8 | b]; };
-      int cnt = 0;
-      // x edges: 0-1, 2-3 (y1), 4-5 (z1), 6-7 (y1 z1)
-      {
-        const int c0 = crosses(u0, u1), c1 = crosses(u2, u3), c2 = crosses(u4, u5), c3 = crosses(u6, u7);
-        px += t_of(u0, u1);
-        py += float(c1), px += t_of(u2, u3);
-        pz += float(c2), px += t_of(u4, u5);
-        py += float(c3), pz += float(c3), px += t_of(u6, u7);
-        cnt += c0 + c1 + c2 + c3;
-      }
-      // y edges: 0-2, 1-3 (x1), 4-6 (z1), 5-7 (x1 z1)
-      {
-        const int c0 = crosses(u0, u2), c1 = crosses(u1, u3), c2 = crosses(u4, u6), c3 = crosses(u5, u7);
-        py += t_of(u0, u2);
-        px += float(c1), py += t_of(u1, u3);
-        pz += float(c2), py += t_of(u4, u6);
-        px += float(c3), pz += float(c3), py += t_of(u5, u7);
-        cnt += c0 + c1 + c2 + c3;
-      }
-      // z edges: 0-4, 1-5 (x1), 2-6 (y1), 3-7 (x1 y1)
-      {
-        const int c0 = crosses(u0, u4), c1 = crosses(u1, u5), c2 = crosses(u2, u6), c3 = crosses(u3, u7);
-        pz += t_of(u0, u4);
-        px += float(c1), pz += t_of(u1, u5);
-        py += float(c2), pz += t_of(u2, u6);
-        px += float(c3), py += float(c3), pz += t_of(u3, u7);
-        cnt += c0 + c1 + c2 + c3;
-      }
-      const float inv = 1.0f / float(cnt);
-      const int lx = k - 1;
-      V3 p;
-      if (editor) {
-        p = {float((double(lx) + double(px) * inv) * voxel), float((double(ly) + double(py) * inv) * voxel),
-             float((double(lz) + double(pz) * inv) * voxel)};
-      } else {
-        p = {(float(lx) + px * inv) * voxel, (float(ly) + py * inv) * voxel, (float(lz) + pz * inv) * voxel};
-      }
-      // The cell's gradient (integers), normalised; straight up when it is zero.
-      const int gxs = (s1 + s3 + s5 + s7) - (s0 + s2 + s4 + s6);
-      const int gys = (s2 + s3 + s6 + s7) - (s0 + s1 + s4 + s5);
-      const int gzs = (s4 + s5 + s6 + s7) - (s0 + s1 + s2 + s3);
-      const float len = float(std::sqrt(double(int64_t(gxs) * gxs + int64_t(gys) * gys + int64_t(gzs) * gzs)));
-      const V3 nrm = len > 0.0001f ? V3{float(gxs) / len, float(gys) / len, float(gzs) / len} : V3{0, 1, 0};
-      cell_vert[size_t(li)] = int32_t(out.positions.size());
-      out.positions.push_back(p);
-      out.normals.push_back(nrm);
-      // Bit 8: the cell is the chunk's own (not in the -1 halo), so quads may start there.
-      v_mask.push_back(mask | (k > 0 && ly >= 0 && lz >= 0 ? 256 : 0));
-      v_cell.push_back(li);
+
+  // The active cells in order: their minimum corners as offsets from the chunk's first
+  // sample (the package's limits keep a chunk's reach far inside 32 bits), their local cells.
+  const int64_t first = int64_t(ox + kmin - 1) + sx * std::max(oy - 1, 0) + sxy * std::max(oz - 1, 0);
+  if (sxy * (l + 1) > int64_t(INT32_MAX))
+    throw std::length_error("package mesher: a grid layer of " + std::to_string(sxy) +
+                            " samples is larger than the dig-zone package accepts (4095 cells on an axis)");
+  for (auto* v : {&v_mask, &v_cell, &v_off, &v_lx, &v_ly, &v_lz}) v->resize(size_t(ll) * size_t(l));
+  size_t vc = 0;
+  for (int lz = -1; lz < l - 1; ++lz) {
+    const int gz = oz + lz;
+    if (gz < 0 || gz >= nz) continue;
+    for (int ly = -1; ly < l - 1; ++ly) {
+      const int gy = oy + ly;
+      if (gy < 0 || gy >= ny) continue;
+      const int base = l * ((lz + 1) * l + (ly + 1));
+      const int64_t row = sx * gy + sxy * gz - first;
+      const size_t r00 = (size_t(lz + 1) * sl + size_t(ly + 1)) * size_t(windows), r10 = r00 + size_t(windows),
+                   r01 = r00 + size_t(sl) * size_t(windows), r11 = r01 + size_t(windows);
+      const int owned = ly >= 0 && lz >= 0 ? 256 : 0;
+      for (int w = 0; w < windows; ++w) {
+        const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
+        const uint64_t b0 = row_bits[r00 + size_t(w)], b1 = row_bits[r10 + size_t(w)],
+                       b2 = row_bits[r01 + size_t(w)], b3 = row_bits[r11 + size_t(w)];
+        const uint64_t any = b0 | b1 | b2 | b3, all = b0 & b1 & b2 & b3;
+        uint64_t active = ((any | (any >> 1)) & ~(all & (all >> 1))) & ((uint64_t(1) << cells) - 1);
+        while (active) {
+          const int k = k0 + std::countr_zero(active);
+          active &= active - 1;
+          v_off[vc] = int32_t(row + (ox + k - 1));
+          v_lx[vc] = k - 1, v_ly[vc] = ly, v_lz[vc] = lz;
+          v_cell[vc] = base + k;
+          // Bit 8: the cell is the chunk's own (not in the -1 halo), so quads may start there.
+          v_mask[vc] = k > 0 ? owned : 0;
+          ++vc;
+        }
       }
     }
   }
-  const size_t vc = out.positions.size();
+  if (vc == 0) return out;
+  out.positions.resize(vc);
+  out.normals.resize(vc);
   out.colors.assign(vc, {0, 0, 0, 0});
   out.uv0.assign(vc, {0, 0});
+  thread_local std::vector<int32_t> solid;
+  solid.resize(vc);
+  package_detail::CellBatch batch;
+  batch.base = g + first;
+  batch.offset = v_off.data();
+  batch.lx = v_lx.data(), batch.ly = v_ly.data(), batch.lz = v_lz.data();
+  batch.sy = sx, batch.sz = sxy;
+  batch.voxel = voxel;
+  batch.editor = editor;
+  package_detail::package_vertices(batch, vc, out.positions.data()->data(), out.normals.data()->data(), solid.data());
+  for (size_t v = 0; v < vc; ++v) v_mask[v] |= solid[v];
 
   // Paint: the weights of the chunk's first four terrain layers (in vertex order, then
   // corner order), dug soil in uv0.x, the slot code in uv0.y.
@@ -302,20 +255,14 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
     for (auto& u : out.uv0) u[1] = float(packed + 1);
   }
 
-  // Quads on the three edges leaving each owned cell's minimum corner.
-  auto quad = [&](int c00, int c10, int c11, int c01, bool front_positive) {
-    const auto& P = out.positions;
-    const bool main_diagonal = sq_dist(P[size_t(c00)], P[size_t(c11)], o.mode) <= sq_dist(P[size_t(c10)], P[size_t(c01)], o.mode);
-    auto tri = [&](int a, int b, int c) { out.indices.insert(out.indices.end(), {uint32_t(a), uint32_t(b), uint32_t(c)}); };
-    if (main_diagonal) {
-      if (front_positive) tri(c00, c10, c11), tri(c00, c11, c01);
-      else tri(c00, c11, c10), tri(c00, c01, c11);
-    } else if (front_positive) {
-      tri(c00, c10, c01), tri(c10, c11, c01);
-    } else {
-      tri(c00, c01, c10), tri(c10, c01, c11);
-    }
-  };
+  // Quads on the three edges leaving each owned cell's minimum corner, into scratch (at most
+  // three quads a vertex), then copied out at their final size.
+  thread_local std::vector<uint32_t> quads;
+  if (quads.size() < vc * 18) quads.resize(vc * 18);
+  cell_vert_dirty = true;
+  for (size_t v = 0; v < vc; ++v) cell_vert[size_t(v_cell[v])] = int32_t(v);
+  const V3* P = out.positions.data();
+  uint32_t* w = quads.data();
   for (size_t v = 0; v < vc; ++v) {
     const int li = v_cell[v];
     const int m = v_mask[v];
@@ -323,17 +270,20 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
     const bool solid0 = (m & 1) != 0;
     if (solid0 != ((m & 2) != 0)) {
       const int a = cell_vert[size_t(li - l - ll)], b = cell_vert[size_t(li - ll)], d = cell_vert[size_t(li - l)];
-      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
     }
     if (solid0 != ((m & 4) != 0)) {
       const int a = cell_vert[size_t(li - ll - 1)], b = cell_vert[size_t(li - 1)], d = cell_vert[size_t(li - ll)];
-      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
     }
     if (solid0 != ((m & 16) != 0)) {
       const int a = cell_vert[size_t(li - 1 - l)], b = cell_vert[size_t(li - l)], d = cell_vert[size_t(li - 1)];
-      if (a >= 0 && b >= 0 && d >= 0) quad(a, b, int(v), d, solid0);
+      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
     }
   }
+  for (size_t v = 0; v < vc; ++v) cell_vert[size_t(v_cell[v])] = -1;
+  cell_vert_dirty = false;
+  out.indices.assign(quads.data(), w);
   return out;
 }
 

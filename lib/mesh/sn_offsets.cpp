@@ -119,26 +119,6 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
 #if VOXKIT_HAVE_AVX2_TARGET
 #define VOXKIT_AVX2 gnu::target("avx2"), gnu::always_inline
 
-// The corner pairs (x, x + 1) of eight cells in one sample row each, as 32-bit lanes
-// holding the pair's two bytes: the first in bits 0-7, the second in bits 8-15. Loaded a
-// pair at a time (gathers are slower on some CPUs, and a pair reads no byte past the cell).
-[[VOXKIT_AVX2]] inline __m256i row_pairs(const uint8_t* row, const int32_t* at) {
-  auto pair = [row, at](int k) {
-    uint16_t w;
-    std::memcpy(&w, row + at[k], 2);
-    return int(w);
-  };
-  __m128i r = _mm_cvtsi32_si128(pair(0));
-  r = _mm_insert_epi16(r, pair(1), 1);
-  r = _mm_insert_epi16(r, pair(2), 2);
-  r = _mm_insert_epi16(r, pair(3), 3);
-  r = _mm_insert_epi16(r, pair(4), 4);
-  r = _mm_insert_epi16(r, pair(5), 5);
-  r = _mm_insert_epi16(r, pair(6), 6);
-  r = _mm_insert_epi16(r, pair(7), 7);
-  return _mm256_cvtepu16_epi32(r);
-}
-
 // Eight cells with minimum corners at base + at[0..7]: writes 32 floats to out.
 [[VOXKIT_AVX2]] inline void step8(const uint8_t* base, const int32_t* at, int64_t sy, int64_t sz,
                                   float* out) {
@@ -159,8 +139,8 @@ void offsets_sse2(const uint8_t* base, const int32_t* offset, size_t n, int64_t 
           _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + row[r] + 1)));
     }
   } else {
-    const __m256i rows[4] = {row_pairs(base, at), row_pairs(base + sy, at),
-                             row_pairs(base + sz, at), row_pairs(base + sy + sz, at)};
+    const __m256i rows[4] = {simd::row_pairs(base, at), simd::row_pairs(base + sy, at),
+                             simd::row_pairs(base + sz, at), simd::row_pairs(base + sy + sz, at)};
     for (int r = 0; r < 4; ++r) {
       c[2 * r] = _mm256_and_si256(rows[r], low);
       c[2 * r + 1] = _mm256_srli_epi32(rows[r], 8);
