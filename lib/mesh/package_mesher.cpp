@@ -69,20 +69,20 @@ uint64_t air_bits(const uint8_t* p, int n) {
 }
 
 // The two triangles of the quad c00, c10, c11, c01 (split on its shorter diagonal, the main
-// one on a tie), written at w; returns the end.
+// one on a tie; wound by which side is solid), written at w; returns the end. Selects, not
+// branches: the split is as good as random on terrain. The four cases:
+//   main diagonal, front: c00 c10 c11  c00 c11 c01    other, front: c00 c10 c01  c10 c11 c01
+//   main diagonal, back:  c00 c11 c10  c00 c01 c11    other, back:  c00 c01 c10  c10 c01 c11
 [[gnu::always_inline]] inline uint32_t* quad(uint32_t* w, const V3* P, int c00, int c10, int c11, int c01,
                                              bool front_positive, FloatMode mode) {
   const bool main_diagonal = sq_dist(P[c00], P[c11], mode) <= sq_dist(P[c10], P[c01], mode);
-  uint32_t t[6];
-  if (main_diagonal) {
-    if (front_positive) t[0] = c00, t[1] = c10, t[2] = c11, t[3] = c00, t[4] = c11, t[5] = c01;
-    else t[0] = c00, t[1] = c11, t[2] = c10, t[3] = c00, t[4] = c01, t[5] = c11;
-  } else if (front_positive) {
-    t[0] = c00, t[1] = c10, t[2] = c01, t[3] = c10, t[4] = c11, t[5] = c01;
-  } else {
-    t[0] = c00, t[1] = c01, t[2] = c10, t[3] = c10, t[4] = c01, t[5] = c11;
-  }
-  for (int i = 0; i < 6; ++i) w[i] = t[i];
+  const uint32_t x = main_diagonal ? uint32_t(c11) : uint32_t(c01);
+  w[0] = uint32_t(c00);
+  w[1] = front_positive ? uint32_t(c10) : x;
+  w[2] = front_positive ? x : uint32_t(c10);
+  w[3] = main_diagonal ? uint32_t(c00) : uint32_t(c10);
+  w[4] = front_positive ? uint32_t(c11) : uint32_t(c01);
+  w[5] = front_positive ? uint32_t(c01) : uint32_t(c11);
   return w + 6;
 }
 
@@ -120,7 +120,9 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   // rows oy + sy - 1, oz + sz - 1), once per row; then the active cells of each cell row.
   thread_local std::vector<uint64_t> row_bits;
   const int sl = l + 1;
-  row_bits.assign(size_t(sl) * sl * size_t(windows), 0);
+  row_bits.resize(size_t(sl) * sl * size_t(windows));  // every row the cells read is written below
+  // A chunk whose samples are all air or all solid has no vertex: seen from the rows alone.
+  uint64_t all_air = ~uint64_t(0), any_air = 0;
   for (int sz = 0; sz < sl; ++sz) {
     const int gz = oz + sz - 1;
     if (gz < 0 || gz > nz) continue;
@@ -130,11 +132,14 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
       const int64_t row = sx * gy + sxy * gz;
       for (int w = 0; w < windows; ++w) {
         const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
-        row_bits[(size_t(sz) * sl + size_t(sy)) * size_t(windows) + size_t(w)] =
-            air_bits(g + row + (ox + k0 - 1), cells + 1);
+        const uint64_t bits = air_bits(g + row + (ox + k0 - 1), cells + 1), full = (uint64_t(2) << cells) - 1;
+        row_bits[(size_t(sz) * sl + size_t(sy)) * size_t(windows) + size_t(w)] = bits;
+        all_air &= bits | ~full;
+        any_air |= bits;
       }
     }
   }
+  if (all_air == ~uint64_t(0) || any_air == 0) return out;
 
   // The active cells in order: their minimum corners as offsets from the chunk's first
   // sample (the package's limits keep a chunk's reach far inside 32 bits), their local cells.
@@ -175,12 +180,13 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
     }
   }
   if (vc == 0) return out;
-  out.positions.resize(vc);
-  out.normals.resize(vc);
-  out.colors.assign(vc, {0, 0, 0, 0});
-  out.uv0.assign(vc, {0, 0});
+  // Computed into scratch and copied out: a vector resized to hold std::arrays fills them one
+  // element at a time, a copy moves them as bytes. Colours and uv0 start as zeros.
+  thread_local std::vector<V3> pos, nrm;
+  thread_local std::vector<std::array<float, 4>> zeros4;
+  thread_local std::vector<std::array<float, 2>> zeros2;
   thread_local std::vector<int32_t> solid;
-  solid.resize(vc);
+  if (pos.size() < vc) pos.resize(vc), nrm.resize(vc), zeros4.resize(vc), zeros2.resize(vc), solid.resize(vc);
   package_detail::CellBatch batch;
   batch.base = g + first;
   batch.offset = v_off.data();
@@ -188,7 +194,11 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   batch.sy = sx, batch.sz = sxy;
   batch.voxel = voxel;
   batch.editor = editor;
-  package_detail::package_vertices(batch, vc, out.positions.data()->data(), out.normals.data()->data(), solid.data());
+  package_detail::package_vertices(batch, vc, pos.data()->data(), nrm.data()->data(), solid.data());
+  out.positions.assign(pos.begin(), pos.begin() + ptrdiff_t(vc));
+  out.normals.assign(nrm.begin(), nrm.begin() + ptrdiff_t(vc));
+  out.colors.assign(zeros4.begin(), zeros4.begin() + ptrdiff_t(vc));
+  out.uv0.assign(zeros2.begin(), zeros2.begin() + ptrdiff_t(vc));
   for (size_t v = 0; v < vc; ++v) v_mask[v] |= solid[v];
 
   // Paint: the weights of the chunk's first four terrain layers (in vertex order, then
