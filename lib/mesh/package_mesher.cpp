@@ -76,13 +76,16 @@ uint64_t air_bits(const uint8_t* p, int n) {
 [[gnu::always_inline]] inline uint32_t* quad(uint32_t* w, const V3* P, int c00, int c10, int c11, int c01,
                                              bool front_positive, FloatMode mode) {
   const bool main_diagonal = sq_dist(P[c00], P[c11], mode) <= sq_dist(P[c10], P[c01], mode);
-  const uint32_t x = main_diagonal ? uint32_t(c11) : uint32_t(c01);
+  // Masks rather than ?: (which the compiler may turn back into branches).
+  const uint32_t md = 0u - uint32_t(main_diagonal), fp = 0u - uint32_t(front_positive);
+  auto pick = [](uint32_t mask, int yes, int no) { return uint32_t(no) ^ ((uint32_t(yes) ^ uint32_t(no)) & mask); };
+  const uint32_t x = pick(md, c11, c01);
   w[0] = uint32_t(c00);
-  w[1] = front_positive ? uint32_t(c10) : x;
-  w[2] = front_positive ? x : uint32_t(c10);
-  w[3] = main_diagonal ? uint32_t(c00) : uint32_t(c10);
-  w[4] = front_positive ? uint32_t(c11) : uint32_t(c01);
-  w[5] = front_positive ? uint32_t(c01) : uint32_t(c11);
+  w[1] = pick(fp, c10, int(x));
+  w[2] = pick(fp, int(x), c10);
+  w[3] = pick(md, c00, c10);
+  w[4] = pick(fp, c11, c01);
+  w[5] = pick(fp, c01, c11);
   return w + 6;
 }
 
@@ -272,24 +275,28 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   cell_vert_dirty = true;
   for (size_t v = 0; v < vc; ++v) cell_vert[size_t(v_cell[v])] = int32_t(v);
   const V3* P = out.positions.data();
-  uint32_t* w = quads.data();
+  // First the crossing edges, listed without branches (which edges cross is as good as
+  // random): entry 4v + axis. Then their quads, in the same order.
+  thread_local std::vector<uint32_t> edges;
+  if (edges.size() < vc * 3 + 3) edges.resize(vc * 3 + 3);
+  size_t ne = 0;
   for (size_t v = 0; v < vc; ++v) {
-    const int li = v_cell[v];
-    const int m = v_mask[v];
-    if (!(m & 256)) continue;  // a -1 halo cell: not owned
-    const bool solid0 = (m & 1) != 0;
-    if (solid0 != ((m & 2) != 0)) {
-      const int a = cell_vert[size_t(li - l - ll)], b = cell_vert[size_t(li - ll)], d = cell_vert[size_t(li - l)];
-      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
-    }
-    if (solid0 != ((m & 4) != 0)) {
-      const int a = cell_vert[size_t(li - ll - 1)], b = cell_vert[size_t(li - 1)], d = cell_vert[size_t(li - ll)];
-      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
-    }
-    if (solid0 != ((m & 16) != 0)) {
-      const int a = cell_vert[size_t(li - 1 - l)], b = cell_vert[size_t(li - l)], d = cell_vert[size_t(li - 1)];
-      if (a >= 0 && b >= 0 && d >= 0) w = quad(w, P, a, b, int(v), d, solid0, o.mode);
-    }
+    const unsigned m = unsigned(v_mask[v]), own = (m >> 8) & 1u, s0 = m & 1u;
+    edges[ne] = uint32_t(4 * v);
+    ne += (s0 ^ (m >> 1)) & own & 1u;
+    edges[ne] = uint32_t(4 * v + 1);
+    ne += (s0 ^ (m >> 2)) & own & 1u;
+    edges[ne] = uint32_t(4 * v + 2);
+    ne += (s0 ^ (m >> 4)) & own & 1u;
+  }
+  // The cells around each axis' edge besides the cell itself: c00, c10 and c01 of its quad.
+  const int around[3][3] = {{-l - ll, -ll, -l}, {-ll - 1, -1, -ll}, {-1 - l, -l, -1}};
+  uint32_t* w = quads.data();
+  for (size_t e = 0; e < ne; ++e) {
+    const int v = int(edges[e] >> 2), axis = int(edges[e] & 3u), li = v_cell[size_t(v)];
+    const int* at = around[axis];
+    const int a = cell_vert[size_t(li + at[0])], b = cell_vert[size_t(li + at[1])], d = cell_vert[size_t(li + at[2])];
+    if ((a | b | d) >= 0) w = quad(w, P, a, b, v, d, (v_mask[size_t(v)] & 1) != 0, o.mode);
   }
   for (size_t v = 0; v < vc; ++v) cell_vert[size_t(v_cell[v])] = -1;
   cell_vert_dirty = false;
