@@ -20,7 +20,7 @@ using namespace voxkit::package_detail;
 namespace {
 
 struct Cells {
-  std::vector<int32_t> off, lx, ly, lz;
+  std::vector<int32_t> off, cell;
 };
 
 // The cells of an nx x ny x nz cell grid (strides sy, sz) with both a solid and an air corner.
@@ -34,7 +34,7 @@ Cells active_cells(const uint8_t* g, int nx, int ny, int nz, int64_t sy, int64_t
         for (int k = 0; k < 8; ++k) solid += g[i + (k & 1) + ((k >> 1) & 1) * sy + ((k >> 2) & 1) * sz] < 128;
         if (solid == 0 || solid == 8) continue;
         c.off.push_back(int32_t(i));
-        c.lx.push_back(x - 1), c.ly.push_back(y - 1), c.lz.push_back(z - 1);
+        c.cell.push_back(pack_cell(x - 1, y - 1, z - 1));
       }
   return c;
 }
@@ -74,7 +74,7 @@ TEST_CASE("package vertex kernels: the same bits as the plain path", "[package-m
     for (const float voxel : {0.5f, 0.3f, 25.0f, 1.0f / 3.0f}) {
       CellBatch b;
       b.base = g.data();
-      b.offset = c.off.data(), b.lx = c.lx.data(), b.ly = c.ly.data(), b.lz = c.lz.data();
+      b.offset = c.off.data(), b.cell = c.cell.data();
       b.sy = sy, b.sz = sz, b.voxel = voxel, b.editor = editor;
       const Result ref = run(VertexKernel::scalar, b, c.off.size());
       CHECK(ref.pos.back() == -7.0f);
@@ -85,11 +85,22 @@ TEST_CASE("package vertex kernels: the same bits as the plain path", "[package-m
       for (size_t start : {size_t(0), size_t(5), size_t(333)})
         for (size_t n = 1; n <= 24; ++n) {
           CellBatch part = b;
-          part.offset += start, part.lx += start, part.ly += start, part.lz += start;
+          part.offset += start, part.cell += start;
           INFO("editor " << editor << " voxel " << voxel << " start " << start << " n " << n);
           CHECK(run(VertexKernel::avx2, part, n) == run(VertexKernel::scalar, part, n));
         }
     }
+}
+
+TEST_CASE("package vertex kernels: packed cell places", "[package-mesher]") {
+  for (int x : {-1, 0, 5, 1022 - 1})
+    for (int y : {-1, 0, 16})
+      for (int z : {-1, 3, 1021}) {
+        const int32_t c = pack_cell(x, y, z);
+        CHECK(cell_x(c) == x);
+        CHECK(cell_y(c) == y);
+        CHECK(cell_z(c) == z);
+      }
 }
 
 TEST_CASE("package vertex kernels: a hand-checked cell", "[package-mesher]") {
@@ -97,9 +108,9 @@ TEST_CASE("package vertex kernels: a hand-checked cell", "[package-mesher]") {
   // t = (64 - 128) / (64 - 192) = 0.5; the mean is (0.5, 0.5, 0.5) / 3 in each axis' sum:
   // x: 0.5 / 3, y: 0.5 / 3, z: 0.5 / 3. Gradient: each axis 4 * 64 - (-64 + 3 * 64) = 128.
   uint8_t g[8] = {64, 192, 192, 192, 192, 192, 192, 192};
-  const int32_t off = 0, lx = 2, ly = -1, lz = 0;
+  const int32_t off = 0, cell = pack_cell(2, -1, 0);
   CellBatch b;
-  b.base = g, b.offset = &off, b.lx = &lx, b.ly = &ly, b.lz = &lz, b.sy = 2, b.sz = 4, b.voxel = 0.5f;
+  b.base = g, b.offset = &off, b.cell = &cell, b.sy = 2, b.sz = 4, b.voxel = 0.5f;
   for (VertexKernel k : {VertexKernel::scalar, VertexKernel::avx2}) {
     if (!vertex_kernel_supported(k)) continue;
     float pos[3], nrm[3];
@@ -131,9 +142,9 @@ TEST_CASE("package vertex kernels: no byte read outside the cells", "[package-me
     uint8_t* g = at_end ? bytes + 2 * page - 8 : bytes + page;
     const uint8_t v[8] = {0, 255, 255, 0, 255, 0, 0, 255};
     std::memcpy(g, v, 8);
-    const int32_t off = 0, lc = 0;
+    const int32_t off = 0, cell = pack_cell(0, 0, 0);
     CellBatch b;
-    b.base = g, b.offset = &off, b.lx = &lc, b.ly = &lc, b.lz = &lc, b.sy = 2, b.sz = 4;
+    b.base = g, b.offset = &off, b.cell = &cell, b.sy = 2, b.sz = 4;
     for (VertexKernel k : {VertexKernel::scalar, VertexKernel::avx2}) {
       if (!vertex_kernel_supported(k)) continue;
       float pos[3], nrm[3];

@@ -98,6 +98,9 @@ int terrain_layer_of(int value) {
 }  // namespace
 
 ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const Options& o) {
+  if (o.chunk_cells < 1 || o.chunk_cells > 1022)
+    throw std::invalid_argument("package mesher: chunks of " + std::to_string(o.chunk_cells) +
+                                " cells on an edge; it meshes chunks of 1 to 1022");
   const int n = int(o.chunk_cells), l = n + 1, ll = l * l;
   const int nx = int(grid.cells.nx), ny = int(grid.cells.ny), nz = int(grid.cells.nz);
   const int ox = int(chunk[0]) * n, oy = int(chunk[1]) * n, oz = int(chunk[2]) * n;
@@ -110,7 +113,7 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   // cell, or -1) is all -1 between chunks: each chunk resets the entries it set.
   thread_local std::vector<int32_t> cell_vert;
   thread_local bool cell_vert_dirty = false;
-  thread_local std::vector<int32_t> v_mask, v_cell, v_off, v_lx, v_ly, v_lz;
+  thread_local std::vector<int32_t> v_mask, v_cell, v_off, v_pc;
   if (cell_vert_dirty || cell_vert.size() != size_t(ll) * size_t(l)) cell_vert.assign(size_t(ll) * l, -1);
   ChunkMesh out;
 
@@ -150,7 +153,7 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   if (sxy * (l + 1) > int64_t(INT32_MAX))
     throw std::length_error("package mesher: a grid layer of " + std::to_string(sxy) +
                             " samples is larger than the dig-zone package accepts (4095 cells on an axis)");
-  for (auto* v : {&v_mask, &v_cell, &v_off, &v_lx, &v_ly, &v_lz}) v->resize(size_t(ll) * size_t(l));
+  for (auto* v : {&v_mask, &v_cell, &v_off, &v_pc}) v->resize(size_t(ll) * size_t(l));
   size_t vc = 0;
   for (int lz = -1; lz < l - 1; ++lz) {
     const int gz = oz + lz;
@@ -158,11 +161,9 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
     for (int ly = -1; ly < l - 1; ++ly) {
       const int gy = oy + ly;
       if (gy < 0 || gy >= ny) continue;
-      const int base = l * ((lz + 1) * l + (ly + 1));
       const int64_t row = sx * gy + sxy * gz - first;
       const size_t r00 = (size_t(lz + 1) * sl + size_t(ly + 1)) * size_t(windows), r10 = r00 + size_t(windows),
                    r01 = r00 + size_t(sl) * size_t(windows), r11 = r01 + size_t(windows);
-      const int owned = ly >= 0 && lz >= 0 ? 256 : 0;
       for (int w = 0; w < windows; ++w) {
         const int k0 = kmin + 63 * w, cells = std::min(63, kmax - k0 + 1);
         const uint64_t b0 = row_bits[r00 + size_t(w)], b1 = row_bits[r10 + size_t(w)],
@@ -173,10 +174,7 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
           const int k = k0 + std::countr_zero(active);
           active &= active - 1;
           v_off[vc] = int32_t(row + (ox + k - 1));
-          v_lx[vc] = k - 1, v_ly[vc] = ly, v_lz[vc] = lz;
-          v_cell[vc] = base + k;
-          // Bit 8: the cell is the chunk's own (not in the -1 halo), so quads may start there.
-          v_mask[vc] = k > 0 ? owned : 0;
+          v_pc[vc] = package_detail::pack_cell(k - 1, ly, lz);
           ++vc;
         }
       }
@@ -188,21 +186,27 @@ ChunkMesh build_chunk(const ByteGrid& grid, std::array<uint32_t, 3> chunk, const
   thread_local std::vector<V3> pos, nrm;
   thread_local std::vector<std::array<float, 4>> zeros4;
   thread_local std::vector<std::array<float, 2>> zeros2;
-  thread_local std::vector<int32_t> solid;
-  if (pos.size() < vc) pos.resize(vc), nrm.resize(vc), zeros4.resize(vc), zeros2.resize(vc), solid.resize(vc);
+  if (pos.size() < vc) pos.resize(vc), nrm.resize(vc), zeros4.resize(vc), zeros2.resize(vc);
   package_detail::CellBatch batch;
   batch.base = g + first;
   batch.offset = v_off.data();
-  batch.lx = v_lx.data(), batch.ly = v_ly.data(), batch.lz = v_lz.data();
+  batch.cell = v_pc.data();
   batch.sy = sx, batch.sz = sxy;
   batch.voxel = voxel;
   batch.editor = editor;
-  package_detail::package_vertices(batch, vc, pos.data()->data(), nrm.data()->data(), solid.data());
+  package_detail::package_vertices(batch, vc, pos.data()->data(), nrm.data()->data(), v_mask.data());
   out.positions.assign(pos.begin(), pos.begin() + ptrdiff_t(vc));
   out.normals.assign(nrm.begin(), nrm.begin() + ptrdiff_t(vc));
   out.colors.assign(zeros4.begin(), zeros4.begin() + ptrdiff_t(vc));
   out.uv0.assign(zeros2.begin(), zeros2.begin() + ptrdiff_t(vc));
-  for (size_t v = 0; v < vc; ++v) v_mask[v] |= solid[v];
+  // Each vertex's local cell index, and bit 8 of its mask when the cell is the chunk's own
+  // (not in the -1 halo), so that quads may start there.
+  for (size_t v = 0; v < vc; ++v) {
+    const int32_t c = v_pc[v];
+    const int x1 = c & 1023, y1 = (c >> package_detail::kCellBits) & 1023, z1 = c >> (2 * package_detail::kCellBits);
+    v_cell[v] = x1 + l * (y1 + l * z1);
+    v_mask[v] |= (x1 > 0 && y1 > 0 && z1 > 0) << 8;
+  }
 
   // Paint: the weights of the chunk's first four terrain layers (in vertex order, then
   // corner order), dug soil in uv0.x, the slot code in uv0.y.

@@ -69,7 +69,7 @@ void vertices_scalar(const CellBatch& b, size_t n, float* pos, float* nrm, int32
       cnt += c0 + c1 + c2 + c3;
     }
     const float inv = 1.0f / float(cnt), voxel = b.voxel;
-    const int lx = b.lx[i], ly = b.ly[i], lz = b.lz[i];
+    const int lx = cell_x(b.cell[i]), ly = cell_y(b.cell[i]), lz = cell_z(b.cell[i]);
     float* P = pos + 3 * i;
     if (b.editor) {
       P[0] = float((double(lx) + double(px) * inv) * voxel);
@@ -127,15 +127,14 @@ void vertices_scalar(const CellBatch& b, size_t n, float* pos, float* nrm, int32
   return _mm256_add_epi32(_mm256_add_epi32(a, c), _mm256_add_epi32(d, e));
 }
 
-// Eight cells (offsets and local coordinates at[0..7], lx.., ly.., lz..): positions and normals
+// Eight cells (offsets at[0..7], places cells[0..7]): positions and normals
 // as x, y, z vectors of eight lanes, masks as eight 32-bit lanes.
 struct Out8 {
   alignas(32) float px[8], py[8], pz[8], nx[8], ny[8], nz[8];
   alignas(32) int32_t mask[8];
 };
 
-[[VOXKIT_AVX2]] inline void step8(const CellBatch& b, const int32_t* at, const int32_t* lxs, const int32_t* lys,
-                                  const int32_t* lzs, Out8& o) {
+[[VOXKIT_AVX2]] inline void step8(const CellBatch& b, const int32_t* at, const int32_t* cells, Out8& o) {
   const __m256i low = _mm256_set1_epi32(0xff), k128 = _mm256_set1_epi32(128);
   const __m256 one = _mm256_set1_ps(1.0f);
   const __m256i rows[4] = {simd::row_pairs(b.base, at), simd::row_pairs(b.base + b.sy, at),
@@ -164,9 +163,11 @@ struct Out8 {
   add8(px, z3), add8(py, z3), add8(pz, t8(u[3], u[7], z3));
   const __m256i cnt = _mm256_add_epi32(_mm256_add_epi32(sum4(x0, x1, x2, x3), sum4(y0, y1, y2, y3)), sum4(z0, z1, z2, z3));
   const __m256 inv = _mm256_div_ps(one, _mm256_cvtepi32_ps(cnt));
-  const __m256i lx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lxs)),
-                ly = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lys)),
-                lz = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lzs));
+  const __m256i packed = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cells));
+  const __m256i field = _mm256_set1_epi32(1023), one_i = _mm256_set1_epi32(1);
+  const __m256i lx = _mm256_sub_epi32(_mm256_and_si256(packed, field), one_i),
+                ly = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(packed, kCellBits), field), one_i),
+                lz = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(packed, 2 * kCellBits), field), one_i);
   if (b.editor) {
     const __m256d vox = _mm256_set1_pd(double(b.voxel));
     _mm256_store_ps(o.px, place_editor(px, inv, lx, vox));
@@ -212,17 +213,17 @@ struct Out8 {
   Out8 o;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    step8(b, b.offset + i, b.lx + i, b.ly + i, b.lz + i, o);
+    step8(b, b.offset + i, b.cell + i, o);
     put(o, 8, pos + 3 * i, nrm + 3 * i, mask + i);
   }
   if (i == n) return;
   // The last few cells, padded with copies of the last one.
-  int32_t at[8], lx[8], ly[8], lz[8];
+  int32_t at[8], cells[8];
   for (size_t k = 0; k < 8; ++k) {
     const size_t j = i + k < n ? i + k : n - 1;
-    at[k] = b.offset[j], lx[k] = b.lx[j], ly[k] = b.ly[j], lz[k] = b.lz[j];
+    at[k] = b.offset[j], cells[k] = b.cell[j];
   }
-  step8(b, at, lx, ly, lz, o);
+  step8(b, at, cells, o);
   put(o, n - i, pos + 3 * i, nrm + 3 * i, mask + i);
 }
 
