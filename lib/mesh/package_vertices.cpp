@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "lib/core/simd_avx2.hpp"
@@ -130,11 +131,29 @@ void vertices_scalar(const CellBatch& b, size_t n, float* pos, float* nrm, int32
 // Eight cells (offsets at[0..7], places cells[0..7]): positions and normals
 // as x, y, z vectors of eight lanes, masks as eight 32-bit lanes.
 struct Out8 {
-  alignas(32) float px[8], py[8], pz[8], nx[8], ny[8], nz[8];
-  alignas(32) int32_t mask[8];
+  float* pos;  // 24 floats: x, y, z of each cell in turn
+  float* nrm;  // 24 floats
+  int32_t* mask;
 };
 
-[[VOXKIT_AVX2]] inline void step8(const CellBatch& b, const int32_t* at, const int32_t* cells, Out8& o) {
+// Writes (x[i], y[i], z[i]) for the eight lanes i to out[0..23]: each of the three stores
+// gathers its lanes from x, y and z with one permute each and blends them.
+#define P8(v, ...) _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(__VA_ARGS__))
+[[VOXKIT_AVX2]] inline void store_xyz(float* out, __m256 x, __m256 y, __m256 z) {
+  // out0 = x0 y0 z0 x1 y1 z1 x2 y2, out1 = z2 x3 y3 z3 x4 y4 z4 x5, out2 = y5 z5 x6 y6 z6 x7 y7 z7
+  const __m256 o0 = _mm256_blend_ps(_mm256_blend_ps(P8(x, 0, 0, 0, 1, 0, 0, 2, 0), P8(y, 0, 0, 0, 0, 1, 0, 0, 2), 0x92),
+                                    P8(z, 0, 0, 0, 0, 0, 1, 0, 0), 0x24);
+  const __m256 o1 = _mm256_blend_ps(_mm256_blend_ps(P8(z, 2, 0, 0, 3, 0, 0, 4, 0), P8(x, 0, 3, 0, 0, 4, 0, 0, 5), 0x92),
+                                    P8(y, 0, 0, 3, 0, 0, 4, 0, 0), 0x24);
+  const __m256 o2 = _mm256_blend_ps(_mm256_blend_ps(P8(y, 5, 0, 0, 6, 0, 0, 7, 0), P8(z, 0, 5, 0, 0, 6, 0, 0, 7), 0x92),
+                                    P8(x, 0, 0, 6, 0, 0, 7, 0, 0), 0x24);
+  _mm256_storeu_ps(out, o0);
+  _mm256_storeu_ps(out + 8, o1);
+  _mm256_storeu_ps(out + 16, o2);
+}
+#undef P8
+
+[[VOXKIT_AVX2]] inline void step8(const CellBatch& b, const int32_t* at, const int32_t* cells, const Out8& o) {
   const __m256i low = _mm256_set1_epi32(0xff), k128 = _mm256_set1_epi32(128);
   const __m256 one = _mm256_set1_ps(1.0f);
   const __m256i rows[4] = {simd::row_pairs(b.base, at), simd::row_pairs(b.base + b.sy, at),
@@ -170,14 +189,10 @@ struct Out8 {
                 lz = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(packed, 2 * kCellBits), field), one_i);
   if (b.editor) {
     const __m256d vox = _mm256_set1_pd(double(b.voxel));
-    _mm256_store_ps(o.px, place_editor(px, inv, lx, vox));
-    _mm256_store_ps(o.py, place_editor(py, inv, ly, vox));
-    _mm256_store_ps(o.pz, place_editor(pz, inv, lz, vox));
+    store_xyz(o.pos, place_editor(px, inv, lx, vox), place_editor(py, inv, ly, vox), place_editor(pz, inv, lz, vox));
   } else {
     const __m256 vox = _mm256_set1_ps(b.voxel);
-    _mm256_store_ps(o.px, place_player(px, inv, lx, vox));
-    _mm256_store_ps(o.py, place_player(py, inv, ly, vox));
-    _mm256_store_ps(o.pz, place_player(pz, inv, lz, vox));
+    store_xyz(o.pos, place_player(px, inv, lx, vox), place_player(py, inv, ly, vox), place_player(pz, inv, lz, vox));
   }
   // The gradient in integers (the 128s cancel), its length as float(sqrt(double(sum))).
   const __m256i gx = _mm256_sub_epi32(sum4(u[1], u[3], u[5], u[7]), sum4(u[0], u[2], u[4], u[6]));
@@ -192,39 +207,30 @@ struct Out8 {
   const __m256 ok = _mm256_cmp_ps(len, _mm256_set1_ps(0.0001f), _CMP_GT_OQ);
   const __m256 den = _mm256_blendv_ps(one, len, ok);
   const __m256 zero = _mm256_setzero_ps();
-  _mm256_store_ps(o.nx, _mm256_blendv_ps(zero, _mm256_div_ps(_mm256_cvtepi32_ps(gx), den), ok));
-  _mm256_store_ps(o.ny, _mm256_blendv_ps(one, _mm256_div_ps(_mm256_cvtepi32_ps(gy), den), ok));
-  _mm256_store_ps(o.nz, _mm256_blendv_ps(zero, _mm256_div_ps(_mm256_cvtepi32_ps(gz), den), ok));
+  store_xyz(o.nrm, _mm256_blendv_ps(zero, _mm256_div_ps(_mm256_cvtepi32_ps(gx), den), ok),
+            _mm256_blendv_ps(one, _mm256_div_ps(_mm256_cvtepi32_ps(gy), den), ok),
+            _mm256_blendv_ps(zero, _mm256_div_ps(_mm256_cvtepi32_ps(gz), den), ok));
   __m256i mask = _mm256_setzero_si256();
   for (int c = 0; c < 8; ++c)
     mask = _mm256_or_si256(mask, _mm256_and_si256(_mm256_cmpgt_epi32(k128, u[c]), _mm256_set1_epi32(1 << c)));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(o.mask), mask);
-}
-
-[[VOXKIT_AVX2]] inline void put(const Out8& o, size_t m, float* pos, float* nrm, int32_t* mask) {
-  for (size_t k = 0; k < m; ++k) {
-    pos[3 * k] = o.px[k], pos[3 * k + 1] = o.py[k], pos[3 * k + 2] = o.pz[k];
-    nrm[3 * k] = o.nx[k], nrm[3 * k + 1] = o.ny[k], nrm[3 * k + 2] = o.nz[k];
-    mask[k] = o.mask[k];
-  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(o.mask), mask);
 }
 
 [[gnu::target("avx2")]] void vertices_avx2(const CellBatch& b, size_t n, float* pos, float* nrm, int32_t* mask) {
-  Out8 o;
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    step8(b, b.offset + i, b.cell + i, o);
-    put(o, 8, pos + 3 * i, nrm + 3 * i, mask + i);
-  }
+  for (; i + 8 <= n; i += 8) step8(b, b.offset + i, b.cell + i, Out8{pos + 3 * i, nrm + 3 * i, mask + i});
   if (i == n) return;
-  // The last few cells, padded with copies of the last one.
-  int32_t at[8], cells[8];
+  // The last few cells, padded with copies of the last one, through scratch.
+  int32_t at[8], cells[8], m[8];
+  float p[24], q[24];
   for (size_t k = 0; k < 8; ++k) {
     const size_t j = i + k < n ? i + k : n - 1;
     at[k] = b.offset[j], cells[k] = b.cell[j];
   }
-  step8(b, at, cells, o);
-  put(o, n - i, pos + 3 * i, nrm + 3 * i, mask + i);
+  step8(b, at, cells, Out8{p, q, m});
+  std::memcpy(pos + 3 * i, p, (n - i) * 3 * sizeof(float));
+  std::memcpy(nrm + 3 * i, q, (n - i) * 3 * sizeof(float));
+  std::memcpy(mask + i, m, (n - i) * sizeof(int32_t));
 }
 
 #undef VOXKIT_AVX2
