@@ -12,6 +12,7 @@
 #include "lib/grass/grass_math.hpp"
 #include "lib/grass/rotation_batch.hpp"
 #include "lib/grass/surface_sample.hpp"
+#include "lib/grass/verdict_batch.hpp"
 
 namespace voxkit::grass {
 
@@ -349,46 +350,68 @@ struct Density {
   };
 
   int32_t i = 0;
-  for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
-    const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
-    for (int32_t slot_x = 0; slot_x < side; ++slot_x, ++i) {
-      const uint32_t h = mix(seed, static_cast<uint32_t>(i));
-      const float jx = unit(h, kJitterXStream) * 2.0f - 1.0f, jz = unit(h, kJitterZStream) * 2.0f - 1.0f;
-      const float x = centre_x[static_cast<size_t>(slot_x)] + jx * reach;
-      const float z = centre_z + jz * reach;
-      if (slope_free) {
-        const float lx = x - origin_x, lz = z - origin_z;
-        if (!detail::ground_there(surface, lx, lz)) {
+  if (!slope_free && p.fast_slope && detail::verdicts8_supported()) {
+    // Eight candidates of a row at a time in vector lanes (the same verdicts and grounds).
+    detail::VerdictSetup v;
+    v.surface = &surface, v.layer = layer, v.reach = reach, v.min_up = p.min_up;
+    v.weighted = density.weighted, v.low = density.low, v.span = density.span, v.scale = density.scale;
+    uint8_t verdict[8];
+    uint32_t hash[8];
+    Ground ground[8];
+    for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
+      const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
+      for (int32_t slot_x = 0; slot_x < side; slot_x += 8) {
+        const int m = static_cast<int>(std::min<int32_t>(8, side - slot_x));
+        detail::verdicts8(v, seed, i, &centre_x[static_cast<size_t>(slot_x)], centre_z, m, verdict, hash, ground);
+        for (int k = 0; k < m; ++k) {
+          ++counts[verdict[k]];
+          if (verdict[k] == 0 && keep_blades) emit(i + k, ground[k], hash[k]);
+        }
+        i += m;
+      }
+    }
+  } else {
+    for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
+      const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
+      for (int32_t slot_x = 0; slot_x < side; ++slot_x, ++i) {
+        const uint32_t h = mix(seed, static_cast<uint32_t>(i));
+        const float jx = unit(h, kJitterXStream) * 2.0f - 1.0f, jz = unit(h, kJitterZStream) * 2.0f - 1.0f;
+        const float x = centre_x[static_cast<size_t>(slot_x)] + jx * reach;
+        const float z = centre_z + jz * reach;
+        if (slope_free) {
+          const float lx = x - origin_x, lz = z - origin_z;
+          if (!detail::ground_there(surface, lx, lz)) {
+            ++counts[static_cast<size_t>(Refusal::NoSurface)];
+            continue;
+          }
+          const float keep = density.keep(detail::weight_at(surface, lx, lz, layer));
+          if (unit(h, kDensityStream) >= keep) {
+            ++counts[static_cast<size_t>(Refusal::Density)];
+            continue;
+          }
+          ++counts[static_cast<size_t>(Refusal::Placed)];
+          if (keep_blades) emit(i, detail::sample(surface, x, z, layer), h);
+          continue;
+        }
+        // The general order: ground, slope, density.
+        const Ground g = detail::sample(surface, x, z, layer);
+        if (!g.hit) {
           ++counts[static_cast<size_t>(Refusal::NoSurface)];
           continue;
         }
-        const float keep = density.keep(detail::weight_at(surface, lx, lz, layer));
-        if (unit(h, kDensityStream) >= keep) {
+        const float up = up_of(g);
+        const bool steep = p.fast_slope ? up < p.min_up : slope_of(up) > s.type.max_slope;
+        if (steep) {
+          ++counts[static_cast<size_t>(Refusal::Slope)];
+          continue;
+        }
+        if (unit(h, kDensityStream) >= density.keep(g.weight)) {
           ++counts[static_cast<size_t>(Refusal::Density)];
           continue;
         }
         ++counts[static_cast<size_t>(Refusal::Placed)];
-        if (keep_blades) emit(i, detail::sample(surface, x, z, layer), h);
-        continue;
+        if (keep_blades) emit(i, g, h);
       }
-      // The general order: ground, slope, density.
-      const Ground g = detail::sample(surface, x, z, layer);
-      if (!g.hit) {
-        ++counts[static_cast<size_t>(Refusal::NoSurface)];
-        continue;
-      }
-      const float up = up_of(g);
-      const bool steep = p.fast_slope ? up < p.min_up : slope_of(up) > s.type.max_slope;
-      if (steep) {
-        ++counts[static_cast<size_t>(Refusal::Slope)];
-        continue;
-      }
-      if (unit(h, kDensityStream) >= density.keep(g.weight)) {
-        ++counts[static_cast<size_t>(Refusal::Density)];
-        continue;
-      }
-      ++counts[static_cast<size_t>(Refusal::Placed)];
-      if (keep_blades) emit(i, g, h);
     }
   }
   for (size_t k = 0; k < 4; ++k) r.counts[k] += counts[k];

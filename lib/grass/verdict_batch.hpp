@@ -1,0 +1,35 @@
+// The scatter's verdicts eight candidates at a time: the candidate's hash, its jittered place,
+// the ground there (TerrainSurface.SampleAt: on the grid, not in a hole, five bilinear heights
+// for the point and its normal, the layer weight), the slope against a threshold and the
+// density draw, for eight neighbouring candidates of one row in the lanes of AVX2 vectors.
+// Every lane takes the operations of scatter.cpp's loop and surface_sample.hpp for one
+// candidate, in the same order (the fused lerps as FMA instructions, which round once as
+// std::fma does), so verdicts and grounds are the same bits.
+#pragma once
+
+#include <cstdint>
+
+#include "lib/grass/surface.hpp"
+
+namespace voxkit::grass::detail {
+
+// Whether this CPU runs verdicts8 (AVX2 and FMA; asked once).
+bool verdicts8_supported();
+
+struct VerdictSetup {
+  const SurfaceGrid* surface = nullptr;
+  int layer = kNoLayer;
+  float reach = 0;             // the jitter's half-width
+  float min_up = 0;            // steep when the normal's up component is below this
+  bool weighted = false;       // the density reads the layer weight (else keep = scale)
+  float low = 0, span = 1, scale = 1;  // the density curve's constants (scatter.cpp Density)
+};
+
+// Candidates first .. first + n - 1 (n <= 8) of a cell whose hash seed is `seed`, in one row
+// of slots: centre_x[k] is the slot centre of candidate first + k, centre_z the row's.
+// Writes each one's verdict (a Refusal: 0 placed, 1 no surface, 2 slope, 3 density), its hash
+// and, where placed, its ground.
+void verdicts8(const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x, float centre_z, int n,
+               uint8_t* verdict, uint32_t* hash, Ground* ground);
+
+}  // namespace voxkit::grass::detail
