@@ -296,3 +296,43 @@ TEST_CASE("grass surface: dividing by a power-of-two spacing as a product gives 
     }
   }
 }
+
+TEST_CASE("grass scatter: the batched verdicts equal consider() on every kind of ground", "[grass]") {
+  // Grids of power-of-two and other spacings, with holes, cells half off the grid, layers
+  // present, missing and none, steep and gentle limits, densities whose rows are not a
+  // multiple of eight candidates: every candidate's verdict and blade as consider() gives it.
+  int cases = 0;
+  for (const float spacing : {1.0f, 0.7f, 2.0f})
+    for (const char* layer : {"Grass", "", "Snow"})
+      for (const float max_slope : {0.785398185f, 0.3f, 3.2f}) {
+        SurfaceGrid g = hills(-30, -30, 61, 6.0f);
+        g.spacing = spacing;
+        g.hole.assign(60 * 60, 0);
+        for (int z = 20; z < 27; ++z)
+          for (int x = 5; x < 40; x += 3) g.hole[size_t(z) * 60 + x] = 1;
+        GrassType t = default_type("check");
+        t.layer = layer, t.max_slope = max_slope, t.density = 3.3f, t.min_weight = 0.2f, t.max_weight = 0.7f;
+        const ScatterSetup s = make_setup(t, 8.0f, 0.8f, g);
+        const std::vector<CellKey> cells{{-4, -4}, {0, 0}, {-1, 2}, {3, -2}, {2 + int(40 * spacing / 8), 1}};
+        const auto r = scatter(s, g, cells, {});
+        for (size_t c = 0; c < cells.size(); ++c) {
+          size_t k = 0;
+          std::array<uint32_t, 4> counts{};
+          bool same = true;
+          for (int32_t i = 0; i < s.side * s.side; ++i) {
+            Blade b;
+            const Refusal v = consider(s, g, cells[c], i, &b);
+            ++counts[static_cast<size_t>(v)];
+            if (v != Refusal::Placed) continue;
+            same = same && k < r[c].blades.size() && r[c].indices[k] == i && same_bits(r[c].blades[k], b);
+            ++k;
+          }
+          INFO("spacing " << spacing << " layer '" << layer << "' max slope " << max_slope << " cell " << c);
+          CHECK(same);
+          CHECK(k == r[c].blades.size());
+          CHECK(counts == r[c].counts);
+          ++cases;
+        }
+      }
+  CHECK(cases == 3 * 3 * 3 * 5);
+}
