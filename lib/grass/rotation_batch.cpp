@@ -97,10 +97,30 @@ using F = __m128;
   s_out = _mm256_cvtpd_ps(s);
   c_out = _mm256_cvtpd_ps(c);
 }
+// sin alone: per lane one polynomial, the sine's or (in odd quadrants) the cosine's, run as
+// one chain with each lane's own coefficients: sin_poly is r - (r z) q over kSin, cos_poly
+// 1 - z q over kCos.
 [[VX]] inline F sin4(F x) {
-  F s, c;
-  sincos4(x, s, c);
-  return s;
+  const D xd = _mm256_cvtps_pd(x);
+  const D k = _mm256_floor_pd(_mm256_add_pd(_mm256_mul_pd(xd, dv(kTwoOverPiD)), dv(0.5)));
+  const D a = _mm256_sub_pd(xd, _mm256_mul_pd(k, dv(kPiO2Hi)));
+  const D r = _mm256_sub_pd(a, _mm256_mul_pd(k, dv(kPiO2Lo)));
+  const __m256i q = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(k));
+  const D use_cos = _mm256_castsi256_pd(bit(q, 1)), negate = _mm256_castsi256_pd(bit(q, 2));
+  const D z = _mm256_mul_pd(r, r);
+  const D n = sin_cos_terms4(z, 0.0);
+  const D full = pick(use_cos, dv(9), dv(8));
+  const D terms = pick(_mm256_cmp_pd(n, dv(0.0), _CMP_EQ_OQ), full, n);
+  const int top = max_lane(terms);
+  D p = _mm256_setzero_pd();
+  for (int i = top - 1; i >= 0; --i) {
+    const D coef = pick(use_cos, dv(kCos[i]), dv(i < 8 ? kSin[i] : 0.0));
+    const D c = _mm256_and_pd(_mm256_cmp_pd(terms, dv(i), _CMP_GT_OQ), coef);
+    p = _mm256_mul_pd(p, z);
+    p = (i & 1) ? _mm256_sub_pd(p, c) : _mm256_add_pd(p, c);
+  }
+  const D v = _mm256_sub_pd(pick(use_cos, dv(1.0), r), _mm256_mul_pd(pick(use_cos, z, _mm256_mul_pd(r, z)), p));
+  return _mm256_cvtpd_ps(_mm256_xor_pd(v, _mm256_and_pd(negate, dv(-0.0))));
 }
 
 [[VX]] inline D asin_poly4(D u) {
