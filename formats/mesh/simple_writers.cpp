@@ -1,5 +1,5 @@
-// OBJ, PLY and STL writers: binary layouts filled in parallel per mesh at offsets known up
-// front, text formatted in parallel blocks and appended in order.
+// OBJ, PLY and STL writers: binary layouts filled in parallel runs of elements at offsets
+// known up front, text formatted in parallel blocks and appended in order.
 #include "formats/mesh/simple_writers.hpp"
 
 #include "formats/core/write_behind.hpp"
@@ -74,24 +74,41 @@ void append_blocks(Out& out, const std::vector<Block>& blocks, Format&& format) 
   }
 }
 
-// A binary section of `count` meshes, mesh i taking bytes(i): filled in slabs of whole meshes
-// (about kSlabBytes; a larger mesh alone), each in parallel, fill(i, at) writing mesh i's bytes.
-template <class Bytes, class Fill>
-void binary_section(Out& out, size_t count, Bytes&& bytes, Fill&& fill) {
+// A binary section of `count` meshes, mesh i holding items(i) elements of `size` bytes:
+// filled in slabs of about kSlabBytes cut between elements, each slab in runs of at most
+// kRunItems elements on every core (so one large merged mesh is filled in parallel too);
+// fill(i, lo, hi, at) writes elements lo .. hi - 1 of mesh i at `at`. The bytes are those of
+// the meshes in order, however they are cut.
+constexpr size_t kRunItems = 32768;
+template <class Items, class Fill>
+void binary_section(Out& out, size_t count, size_t size, Items&& items, Fill&& fill) {
+  struct Run {
+    size_t mesh, lo, hi;
+    uint64_t at;
+  };
+  const uint64_t per_slab = std::max<uint64_t>(1, kSlabBytes / size);
+  std::vector<Run> runs;
   std::vector<uint8_t> slab;
-  std::vector<uint64_t> offset;
-  for (size_t i = 0; i < count;) {
-    size_t j = i;
-    uint64_t size = 0;
-    offset.clear();
-    while (j < count && (j == i || size + bytes(j) <= kSlabBytes)) {
-      offset.push_back(size);
-      size += bytes(j++);
+  size_t i = 0, e = 0;  // the next element: e of mesh i
+  for (;;) {
+    runs.clear();
+    uint64_t used = 0;
+    while (i < count && used < per_slab) {
+      const size_t n = items(i);
+      if (e >= n) {
+        ++i, e = 0;
+        continue;
+      }
+      const size_t take = size_t(std::min<uint64_t>({uint64_t(n - e), per_slab - used, kRunItems}));
+      runs.push_back({i, e, e + take, used * size});
+      e += take, used += take;
     }
-    slab.resize(size_t(size));
-    tbb::parallel_for(i, j, [&](size_t k) { fill(k, slab.data() + offset[k - i]); });
+    if (used == 0) return;
+    slab.resize(size_t(used * size));
+    tbb::parallel_for(size_t(0), runs.size(), [&](size_t r) {
+      fill(runs[r].mesh, runs[r].lo, runs[r].hi, slab.data() + runs[r].at);
+    });
     slab = out.direct(std::move(slab));
-    i = j;
   }
 }
 
@@ -243,23 +260,23 @@ uint64_t write_ply(const Scene& scene, bool ascii, const Sink& sink) {
   if (!ascii) {
     const size_t floats = 3 + (normals ? 3 : 0) + (uv ? 2 : 0), vbytes = 4 * floats + (colors ? 4 : 0);
     binary_section(
-        out, nm, [&](size_t i) { return uint64_t(scene.meshes[i].mesh->vertex_count()) * vbytes; },
-        [&](size_t i, uint8_t* at) {
+        out, nm, vbytes, [&](size_t i) { return scene.meshes[i].mesh->vertex_count(); },
+        [&](size_t i, size_t lo, size_t hi, uint8_t* at) {
           const SceneMesh& sm = scene.meshes[i];
           float f[8];
           uint8_t c[4];
-          for (size_t v = 0; v < sm.mesh->vertex_count(); ++v, at += vbytes) {
+          for (size_t v = lo; v < hi; ++v, at += vbytes) {
             vertex(sm, v, f, c);
             std::memcpy(at, f, 4 * floats);
             if (colors) std::memcpy(at + 4 * floats, c, 4);
           }
         });
     binary_section(
-        out, nm, [&](size_t i) { return uint64_t(scene.meshes[i].mesh->triangle_count()) * 13; },
-        [&](size_t i, uint8_t* at) {
+        out, nm, 13, [&](size_t i) { return scene.meshes[i].mesh->triangle_count(); },
+        [&](size_t i, size_t lo, size_t hi, uint8_t* at) {
           const SceneMesh& sm = scene.meshes[i];
           const Mesh& m = *sm.mesh;
-          for (size_t t = 0; t < m.indices.size(); t += 3, at += 13) {
+          for (size_t t = 3 * lo; t < 3 * hi; t += 3, at += 13) {
             const auto tri = sm.frame.triangle(&m.indices[t]);
             at[0] = 3;
             for (size_t k = 0; k < 3; ++k) {
@@ -312,11 +329,11 @@ uint64_t write_stl(const Scene& scene, const Sink& sink) {
   std::memcpy(head + 80, &count, 4);
   Out out(sink);
   out.put(head, sizeof head);
-  binary_section(out, scene.meshes.size(), [&](size_t i) { return uint64_t(scene.meshes[i].mesh->triangle_count()) * 50; },
-                 [&](size_t i, uint8_t* at) {
+  binary_section(out, scene.meshes.size(), 50, [&](size_t i) { return scene.meshes[i].mesh->triangle_count(); },
+                 [&](size_t i, size_t lo, size_t hi, uint8_t* at) {
     const SceneMesh& sm = scene.meshes[i];
     const Mesh& m = *sm.mesh;
-    for (size_t t = 0; t < m.indices.size(); t += 3, at += 50) {
+    for (size_t t = 3 * lo; t < 3 * hi; t += 3, at += 50) {
       const auto tri = sm.frame.triangle(&m.indices[t]);
       std::array<std::array<float, 3>, 3> p;
       for (size_t k = 0; k < 3; ++k) p[k] = sm.frame.position(m.positions[tri[k]]);
