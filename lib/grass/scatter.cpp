@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
 #include <cmath>
 #include <string>
 
@@ -350,7 +351,10 @@ struct Density {
   };
 
   int32_t i = 0;
-  if (!slope_free && p.fast_slope && detail::verdicts8_supported()) {
+  // (The batch gathers with 32-bit sample indices.)
+  const bool batch = !slope_free && p.fast_slope && surface.height.size() < size_t(INT32_MAX) &&
+                     detail::verdicts8_supported();
+  if (batch) {
     // Eight candidates of a row at a time in vector lanes (the same verdicts and grounds).
     detail::VerdictSetup v;
     v.surface = &surface, v.layer = layer, v.reach = reach, v.min_up = p.min_up;
