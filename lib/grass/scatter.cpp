@@ -356,8 +356,8 @@ struct Density {
                      detail::verdicts8_supported();
   if (batch) {
     // Eight candidates of a row at a time in vector lanes (the same verdicts and grounds).
-    detail::VerdictSetup v;
-    v.surface = &surface, v.layer = layer, v.reach = reach, v.min_up = p.min_up;
+    detail::VerdictSetup v(surface, layer);
+    v.reach = reach, v.min_up = p.min_up;
     v.weighted = density.weighted, v.low = density.low, v.span = density.span, v.scale = density.scale;
     uint8_t verdict[8];
     uint32_t hash[8];

@@ -17,20 +17,24 @@ struct Axis {
   int32_t i0, i1;
   float f;
 };
+// 1 / spacing when the spacing is a power of two (then exact), else 0.
+inline float power_of_two_reciprocal(float spacing) {
+  uint32_t b;
+  std::memcpy(&b, &spacing, 4);
+  const uint32_t e = (b >> 23) & 0xFFu;
+  if ((b & 0x807FFFFFu) != 0 || e < 1 || e > 253) return 0.0f;
+  const uint32_t ib = (254u - e) << 23;  // 2^-(e - 127)
+  float inv;
+  std::memcpy(&inv, &ib, 4);
+  return inv;
+}
+
 // local / spacing. Divided by a power of two (1 m, 0.5 m, 2 m grids), the quotient is the same
 // real number as the product with the reciprocal, so the correctly rounded results are the
 // same bits; the product is much cheaper.
 inline float over_spacing(float local, float spacing) {
-  uint32_t b;
-  std::memcpy(&b, &spacing, 4);
-  const uint32_t e = (b >> 23) & 0xFFu;
-  if ((b & 0x807FFFFFu) == 0 && e >= 1 && e <= 253) {
-    const uint32_t ib = (254u - e) << 23;  // 2^-(e - 127)
-    float inv;
-    std::memcpy(&inv, &ib, 4);
-    return local * inv;
-  }
-  return local / spacing;
+  const float inv = power_of_two_reciprocal(spacing);
+  return inv != 0.0f ? local * inv : local / spacing;
 }
 
 inline Axis axis(float local, float spacing, int32_t samples) {

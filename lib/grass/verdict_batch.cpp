@@ -7,8 +7,19 @@
 
 #include "lib/core/simd_avx2.hpp"
 #include "lib/grass/grass_math.hpp"
+#include "lib/grass/surface_sample.hpp"
 
 namespace voxkit::grass::detail {
+
+VerdictSetup::VerdictSetup(const SurfaceGrid& sg, int layer_)
+    : surface(&sg),
+      layer(layer_),
+      weight(layer_ >= 0 ? sg.weights[size_t(layer_)].data() : nullptr),
+      inv(power_of_two_reciprocal(sg.spacing)),
+      top_x(float(sg.samples_x) - 1.0f),
+      top_z(float(sg.samples_z) - 1.0f),
+      width_x(sg.width_x()),
+      width_z(sg.width_z()) {}
 
 #if VOXKIT_HAVE_AVX2_TARGET
 namespace {
@@ -43,23 +54,15 @@ using I = __m256i;
 // lerp_fused per lane: fma(a, 1 - t, b * t).
 [[VX]] inline F lerp8(F a, F b, F t) { return _mm256_fmadd_ps(a, _mm256_sub_ps(fv(1.0f), t), _mm256_mul_ps(b, t)); }
 
-struct Grid {
-  const float* height;
-  const float* weight;  // null: no layer read
-  float spacing, inv, top_x, top_z, width_x, width_z;
-  bool power_of_two;
-  int32_t samples_x, samples_z;
-};
-
-[[VX]] inline F over_spacing8(const Grid& g, F local) {
-  return g.power_of_two ? _mm256_mul_ps(local, fv(g.inv)) : _mm256_div_ps(local, fv(g.spacing));
+[[VX]] inline F over_spacing8(const VerdictSetup& g, F local) {
+  return g.inv != 0.0f ? _mm256_mul_ps(local, fv(g.inv)) : _mm256_div_ps(local, fv(g.surface->spacing));
 }
 
 struct Axis8 {
   I i0, i1;
   F f;
 };
-[[VX]] inline Axis8 axis8(const Grid& g, F local, float top, int32_t samples) {
+[[VX]] inline Axis8 axis8(const VerdictSetup& g, F local, float top, int32_t samples) {
   F s = over_spacing8(g, local);
   s = pick(_mm256_cmp_ps(s, _mm256_setzero_ps(), _CMP_LT_OQ), _mm256_setzero_ps(), s);
   s = pick(_mm256_cmp_ps(s, fv(top), _CMP_GT_OQ), fv(top), s);
@@ -80,10 +83,12 @@ struct Axis8 {
   return lerp8(top, bottom, az.f);
 }
 
-[[gnu::target("avx2,fma")]] void verdicts8_impl(const VerdictSetup& v, const Grid& g, uint32_t seed, int32_t first,
+[[gnu::target("avx2,fma")]] void verdicts8_impl(const VerdictSetup& v, uint32_t seed, int32_t first,
                                                  const float* centre_x, float centre_z, int n, uint8_t* verdict,
                                                  uint32_t* hash, Ground* ground) {
   const SurfaceGrid& sg = *v.surface;
+  const VerdictSetup& g = v;
+  const int32_t samples_x = sg.samples_x, samples_z = sg.samples_z;
   // Lanes past n repeat the last candidate's place (their results are not written).
   alignas(32) float cx[8];
   for (int k = 0; k < 8; ++k) cx[k] = centre_x[k < n ? k : n - 1];
@@ -101,24 +106,24 @@ struct Axis8 {
   if (!sg.hole.empty()) {
     // quad_missing: floor(local / spacing) kept on the grid, read a lane at a time.
     const I qx = _mm256_min_epi32(_mm256_max_epi32(_mm256_cvttps_epi32(_mm256_floor_ps(over_spacing8(g, lx))), iv(0)),
-                                  iv(g.samples_x - 2));
+                                  iv(samples_x - 2));
     const I qz = _mm256_min_epi32(_mm256_max_epi32(_mm256_cvttps_epi32(_mm256_floor_ps(over_spacing8(g, lz))), iv(0)),
-                                  iv(g.samples_z - 2));
+                                  iv(samples_z - 2));
     alignas(32) int32_t q[8];
-    _mm256_store_si256(reinterpret_cast<I*>(q), _mm256_add_epi32(_mm256_mullo_epi32(qz, iv(g.samples_x - 1)), qx));
+    _mm256_store_si256(reinterpret_cast<I*>(q), _mm256_add_epi32(_mm256_mullo_epi32(qz, iv(samples_x - 1)), qx));
     for (int k = 0; k < 8; ++k)
       if (!(off_bits >> k & 1) && sg.hole[size_t(q[k])] != 0) off_bits |= 1 << k;
   }
   // The height and the normal from four neighbours one step away.
-  const F sp = fv(g.spacing);
-  const Axis8 ax = axis8(g, lx, g.top_x, g.samples_x), az = axis8(g, lz, g.top_z, g.samples_z);
-  const Axis8 ax_l = axis8(g, _mm256_sub_ps(lx, sp), g.top_x, g.samples_x);
-  const Axis8 ax_r = axis8(g, _mm256_add_ps(lx, sp), g.top_x, g.samples_x);
-  const Axis8 az_d = axis8(g, _mm256_sub_ps(lz, sp), g.top_z, g.samples_z);
-  const Axis8 az_u = axis8(g, _mm256_add_ps(lz, sp), g.top_z, g.samples_z);
-  const F height = bilinear8(g.height, g.samples_x, ax, az);
-  const F left = bilinear8(g.height, g.samples_x, ax_l, az), right = bilinear8(g.height, g.samples_x, ax_r, az);
-  const F down = bilinear8(g.height, g.samples_x, ax, az_d), up = bilinear8(g.height, g.samples_x, ax, az_u);
+  const F sp = fv(sg.spacing);
+  const Axis8 ax = axis8(g, lx, g.top_x, samples_x), az = axis8(g, lz, g.top_z, samples_z);
+  const Axis8 ax_l = axis8(g, _mm256_sub_ps(lx, sp), g.top_x, samples_x);
+  const Axis8 ax_r = axis8(g, _mm256_add_ps(lx, sp), g.top_x, samples_x);
+  const Axis8 az_d = axis8(g, _mm256_sub_ps(lz, sp), g.top_z, samples_z);
+  const Axis8 az_u = axis8(g, _mm256_add_ps(lz, sp), g.top_z, samples_z);
+  const F height = bilinear8(sg.height.data(), samples_x, ax, az);
+  const F left = bilinear8(sg.height.data(), samples_x, ax_l, az), right = bilinear8(sg.height.data(), samples_x, ax_r, az);
+  const F down = bilinear8(sg.height.data(), samples_x, ax, az_d), up = bilinear8(sg.height.data(), samples_x, ax, az_u);
   F nx = _mm256_sub_ps(left, right), ny = _mm256_mul_ps(fv(2.0f), sp), nz = _mm256_sub_ps(down, up);
   {
     const F all_zero = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(nx, zero, _CMP_EQ_OQ), _mm256_cmp_ps(ny, zero, _CMP_EQ_OQ)),
@@ -130,7 +135,7 @@ struct Axis8 {
             sz = _mm256_andnot_ps(small, _mm256_mul_ps(nz, inv));
     nx = pick(all_zero, zero, sx), ny = pick(all_zero, fv(1.0f), sy), nz = pick(all_zero, zero, sz);
   }
-  const F weight = g.weight ? bilinear8(g.weight, g.samples_x, ax, az) : fv(v.layer == kNoLayer ? 1.0f : 0.0f);
+  const F weight = g.weight ? bilinear8(g.weight, samples_x, ax, az) : fv(v.layer == kNoLayer ? 1.0f : 0.0f);
   // up_of: the normal normalised once more, its y.
   F upness;
   {
@@ -184,21 +189,7 @@ bool verdicts8_supported() {
 
 void verdicts8(const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x, float centre_z, int n,
                uint8_t* verdict, uint32_t* hash, Ground* ground) {
-  const SurfaceGrid& sg = *v.surface;
-  Grid g;
-  g.height = sg.height.data();
-  g.weight = v.layer >= 0 ? sg.weights[size_t(v.layer)].data() : nullptr;
-  g.spacing = sg.spacing;
-  uint32_t b;
-  std::memcpy(&b, &g.spacing, 4);
-  const uint32_t e = (b >> 23) & 0xFFu;
-  g.power_of_two = (b & 0x807FFFFFu) == 0 && e >= 1 && e <= 253;
-  const uint32_t ib = (254u - e) << 23;
-  std::memcpy(&g.inv, &ib, 4);
-  g.samples_x = sg.samples_x, g.samples_z = sg.samples_z;
-  g.top_x = float(sg.samples_x) - 1.0f, g.top_z = float(sg.samples_z) - 1.0f;
-  g.width_x = sg.width_x(), g.width_z = sg.width_z();
-  verdicts8_impl(v, g, seed, first, centre_x, centre_z, n, verdict, hash, ground);
+  verdicts8_impl(v, seed, first, centre_x, centre_z, n, verdict, hash, ground);
 }
 
 #else

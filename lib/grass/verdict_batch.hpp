@@ -17,12 +17,17 @@ namespace voxkit::grass::detail {
 bool verdicts8_supported();
 
 struct VerdictSetup {
-  const SurfaceGrid* surface = nullptr;
-  int layer = kNoLayer;
+  VerdictSetup(const SurfaceGrid& surface, int layer);  // the grid's constants, taken once
+  const SurfaceGrid* surface;
+  int layer;
   float reach = 0;             // the jitter's half-width
   float min_up = 0;            // steep when the normal's up component is below this
   bool weighted = false;       // the density reads the layer weight (else keep = scale)
   float low = 0, span = 1, scale = 1;  // the density curve's constants (scatter.cpp Density)
+  // From the surface: its layer's weights (null when none is read), 1 / spacing for a
+  // power-of-two spacing (else 0), the last sample coordinates, the widths.
+  const float* weight;
+  float inv, top_x, top_z, width_x, width_z;
 };
 
 // Candidates first .. first + n - 1 (n <= 8) of a cell whose hash seed is `seed`, in one row
