@@ -1,6 +1,7 @@
-// The four-lane blade rotations (lib/grass/rotation_batch.hpp) against place(), bit for bit:
-// normals straight up and down, at the 0.9999 limits, zero and tiny, every direction at random;
-// yaws in every quadrant; AlignToNormal from none to full; every batch length.
+// The eight-lane blade rotations (lib/grass/rotation_batch.hpp), each build this CPU runs,
+// against place(), bit for bit: normals straight up and down, at the 0.9999 limits, zero and
+// tiny, every direction at random; yaws in every quadrant; AlignToNormal from none to full;
+// every batch length.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -14,11 +15,9 @@
 
 using namespace voxkit::grass;
 
-TEST_CASE("grass rotations four at a time: the bits of place()", "[grass]") {
-  if (!detail::rotations_avx2_supported()) {
-    SUCCEED("this CPU has no AVX2: place() alone runs");
-    return;
-  }
+namespace {
+
+void check_rotations(detail::RotationLanes lanes) {
   std::mt19937 rng(4122026);
   std::uniform_real_distribution<float> any(-1.0f, 1.0f);
   // Normals: special ones, then random directions and lengths (Ground's are unit, but the
@@ -58,7 +57,7 @@ TEST_CASE("grass rotations four at a time: the bits of place()", "[grass]") {
         yaw[i] = random_yaw ? unit(hash[i], kYawStream) * kTau : 0.0f;
         nx[i] = grounds[i].nx, ny[i] = grounds[i].ny, nz[i] = grounds[i].nz;
       }
-      detail::rotations_avx2(yaw.data(), nx.data(), ny.data(), nz.data(), n, s.align, rot.data());
+      detail::rotations_with(lanes, yaw.data(), nx.data(), ny.data(), nz.data(), n, s.align, rot.data());
       size_t differ = 0;
       for (size_t i = 0; i < n; ++i) {
         const Blade b = place(s, grounds[i], hash[i]);
@@ -66,16 +65,31 @@ TEST_CASE("grass rotations four at a time: the bits of place()", "[grass]") {
           if (differ++ < 5)
             FAIL_CHECK("align " << align << " normal (" << nx[i] << ", " << ny[i] << ", " << nz[i] << ") yaw " << yaw[i]
                                 << ": place " << b.rotation[0] << " " << b.rotation[1] << " " << b.rotation[2] << " "
-                                << b.rotation[3] << ", four-lane " << rot[4 * i] << " " << rot[4 * i + 1] << " "
+                                << b.rotation[3] << ", lanes " << rot[4 * i] << " " << rot[4 * i + 1] << " "
                                 << rot[4 * i + 2] << " " << rot[4 * i + 3]);
         }
       }
       CHECK(differ == 0);
       // Every batch length (the tail is padded with the last blade).
-      for (size_t m = 1; m <= 9; ++m) {
+      for (size_t m = 1; m <= 17; ++m) {
         std::vector<float> part(4 * m);
-        detail::rotations_avx2(yaw.data() + 3, nx.data() + 3, ny.data() + 3, nz.data() + 3, m, s.align, part.data());
+        detail::rotations_with(lanes, yaw.data() + 3, nx.data() + 3, ny.data() + 3, nz.data() + 3, m, s.align,
+                               part.data());
         CHECK(std::memcmp(part.data(), rot.data() + 12, part.size() * sizeof(float)) == 0);
       }
     }
+}
+
+}  // namespace
+
+TEST_CASE("grass rotations eight at a time: the bits of place()", "[grass]") {
+  if (!detail::rotations_batch_supported()) {
+    SUCCEED("this CPU has no AVX2: place() alone runs");
+    return;
+  }
+  for (const auto lanes : {detail::RotationLanes::Avx2, detail::RotationLanes::Avx512}) {
+    if (!detail::rotation_lanes_supported(lanes)) continue;
+    INFO("build " << (lanes == detail::RotationLanes::Avx2 ? "AVX2" : "AVX-512"));
+    check_rotations(lanes);
+  }
 }

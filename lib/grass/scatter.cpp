@@ -424,8 +424,8 @@ struct Density {
     // often half a megabyte).
     reserve_populated(r.blades, pending.size());
     reserve_populated(r.indices, pending.size());
-    if (detail::rotations_avx2_supported()) {
-      // Rotations a batch at a time, four blades in the lanes of vectors (the same bits).
+    if (detail::rotations_batch_supported()) {
+      // Rotations a batch at a time, eight blades in the lanes of vectors (the same bits).
       constexpr size_t kBatch = 64;
       float yaw[kBatch], nx[kBatch], ny[kBatch], nz[kBatch], rot[4 * kBatch];
       for (size_t b0 = 0; b0 < pending.size(); b0 += kBatch) {
@@ -434,7 +434,7 @@ struct Density {
           const Pending& q = pending[b0 + k];
           yaw[k] = yaw_of(s, q.h), nx[k] = q.g.nx, ny[k] = q.g.ny, nz[k] = q.g.nz;
         }
-        detail::rotations_avx2(yaw, nx, ny, nz, m, s.align, rot);
+        detail::rotations_batch(yaw, nx, ny, nz, m, s.align, rot);
         for (size_t k = 0; k < m; ++k) {
           const Pending& q = pending[b0 + k];
           const float* qr = rot + 4 * k;
