@@ -196,8 +196,8 @@ double Gpu::run(const ScatterSetup& s, const SurfaceGrid& g, std::span<const Cel
       std::vector<size_t> order(r.indices.size());
       std::iota(order.begin(), order.end(), size_t{0});
       std::sort(order.begin(), order.end(), [&](size_t a, size_t c) { return r.indices[a] < r.indices[c]; });
-      std::vector<Blade> blades(order.size());
-      std::vector<int32_t> indices(order.size());
+      decltype(r.blades) blades(order.size());
+      decltype(r.indices) indices(order.size());
       for (size_t i = 0; i < order.size(); ++i) blades[i] = r.blades[order[i]], indices[i] = r.indices[order[i]];
       r.blades.swap(blades);
       r.indices.swap(indices);

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "lib/core/slab_alloc.hpp"
 #include "lib/grass/grass_type.hpp"
 #include "lib/grass/surface.hpp"
 
@@ -81,8 +82,9 @@ struct CellResult {
   uint32_t candidates = 0;
   std::array<uint32_t, 4> counts{};  // by Refusal: placed, no surface, slope, density
   uint32_t over_capacity = 0;        // placed but past the cell's capacity (dropped)
-  std::vector<Blade> blades;         // in candidate order
-  std::vector<int32_t> indices;      // the candidate index of each blade
+  // In huge-page slabs (lib/core/slab_alloc.hpp): a cell's blades are often half a megabyte.
+  SlabVector<Blade> blades;          // in candidate order
+  SlabVector<int32_t> indices;       // the candidate index of each blade
 };
 
 struct ScatterOptions {
