@@ -331,23 +331,62 @@ struct Density {
   const int layer = s.layer;
   uint32_t counts[4] = {0, 0, 0, 0};
 
-  // The placed candidates are gathered first and turned into blades after the verdict loop:
-  // both loops stay short, and the placement (long chains of dependent double operations)
-  // of one blade overlaps the next. Candidates past the capacity are counted, never placed.
-  struct Pending {
-    Ground g;
-    uint32_t h;
-    int32_t i;
-  };
-  static thread_local std::vector<Pending> pending;
-  pending.clear();
+  // The placed candidates of a stretch of rows are gathered first, field by field, and turned
+  // into blades after their verdicts: both loops stay short and branch-free, and the
+  // placement (long chains of dependent double operations) runs over many blades at once.
+  // Candidates past the capacity are counted, never placed.
+  static thread_local detail::PlacedRun run;
+  run.size = 0;
   const size_t room = options.capacity ? options.capacity : SIZE_MAX;
+  size_t taken = 0;  // blades kept so far (flushed or in the run)
+  // The newest `appended` entries of the run are past the capacity where the cell is full.
+  auto over = [&](size_t appended) {
+    const size_t keep = std::min(appended, room - taken);
+    r.over_capacity += static_cast<uint32_t>(appended - keep);
+    run.size -= appended - keep;
+    taken += keep;
+  };
+  // The scalar loop's placed candidate: the same fields as the batch's.
   auto emit = [&](int32_t i, const Ground& g, uint32_t h) {
-    if (pending.size() >= room) {
-      ++r.over_capacity;
-      return;
+    const size_t k = run.size++;
+    run.px[k] = g.px, run.py[k] = g.py, run.pz[k] = g.pz;
+    run.nx[k] = g.nx, run.ny[k] = g.ny, run.nz[k] = g.nz;
+    run.yaw[k] = yaw_of(s, h);
+    run.scale[k] = lerp_fused(s.type.min_scale, s.type.max_scale, unit(h, kScaleStream));
+    run.tint[k] = unit(h, kTintStream);
+    run.phase[k] = unit(h, kPhaseStream) * kTau;
+    run.index[k] = i;
+    over(1);
+  };
+  if (keep_blades) {
+    // At most every candidate (or the capacity) becomes a blade: room for that many, with the
+    // pages mapped in one call.
+    const size_t most = std::min(room, static_cast<size_t>(n));
+    reserve_populated(r.blades, most);
+    reserve_populated(r.indices, most);
+  }
+  // The run into blades, in candidate order.
+  auto flush = [&] {
+    static thread_local std::vector<float> rot;
+    rot.resize(4 * run.size);
+    if (detail::rotations_batch_supported()) {
+      // Rotations eight or sixteen blades at a time in the lanes of vectors (the same bits).
+      detail::rotations_batch(run.yaw, run.nx, run.ny, run.nz, run.size, s.align, rot.data());
+    } else {
+      for (size_t k = 0; k < run.size; ++k) {
+        Ground g;
+        g.nx = run.nx[k], g.ny = run.ny[k], g.nz = run.nz[k];
+        const Q q = rotation_of(run.yaw[k], g, s.align);
+        rot[4 * k] = q.x, rot[4 * k + 1] = q.y, rot[4 * k + 2] = q.z, rot[4 * k + 3] = q.w;
+      }
     }
-    pending.push_back({g, h, i});
+    for (size_t k = 0; k < run.size; ++k) {
+      const float* q = &rot[4 * k];
+      r.blades.push_back(Blade{{run.px[k], run.py[k], run.pz[k]}, run.scale[k], {q[0], q[1], q[2], q[3]}, run.tint[k],
+                               run.phase[k], {0.0f, 0.0f}});
+      r.indices.push_back(run.index[k]);
+    }
+    run.size = 0;
   };
 
   int32_t i = 0;
@@ -359,18 +398,16 @@ struct Density {
     detail::VerdictSetup v(surface, layer);
     v.reach = reach, v.min_up = p.min_up;
     v.weighted = density.weighted, v.low = density.low, v.span = density.span, v.scale = density.scale;
-    uint8_t verdict[8];
-    uint32_t hash[8];
-    Ground ground[8];
+    v.random_yaw = s.type.random_yaw, v.min_scale = s.type.min_scale, v.max_scale = s.type.max_scale;
+    detail::PlacedRun* out = keep_blades ? &run : nullptr;
     for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
       const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
       for (int32_t slot_x = 0; slot_x < side; slot_x += 8) {
         const int m = static_cast<int>(std::min<int32_t>(8, side - slot_x));
-        detail::verdicts8(v, seed, i, &centre_x[static_cast<size_t>(slot_x)], centre_z, m, verdict, hash, ground);
-        for (int k = 0; k < m; ++k) {
-          ++counts[verdict[k]];
-          if (verdict[k] == 0 && keep_blades) emit(i + k, ground[k], hash[k]);
-        }
+        const size_t before = run.size;
+        detail::verdicts8(v, seed, i, &centre_x[static_cast<size_t>(slot_x)], centre_z, m, counts, out);
+        if (run.size != before) over(run.size - before);
+        if (run.size > detail::PlacedRun::kRun - 8) flush();
         i += m;
       }
     }
@@ -378,6 +415,7 @@ struct Density {
     for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
       const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
       for (int32_t slot_x = 0; slot_x < side; ++slot_x, ++i) {
+        if (run.size >= detail::PlacedRun::kRun) flush();
         const uint32_t h = mix(seed, static_cast<uint32_t>(i));
         const float jx = unit(h, kJitterXStream) * 2.0f - 1.0f, jz = unit(h, kJitterZStream) * 2.0f - 1.0f;
         const float x = centre_x[static_cast<size_t>(slot_x)] + jx * reach;
@@ -419,36 +457,7 @@ struct Density {
     }
   }
   for (size_t k = 0; k < 4; ++k) r.counts[k] += counts[k];
-  if (keep_blades) {
-    // Fresh memory mapped in one call rather than a page fault per 4 KiB (a cell's blades are
-    // often half a megabyte).
-    reserve_populated(r.blades, pending.size());
-    reserve_populated(r.indices, pending.size());
-    if (detail::rotations_batch_supported()) {
-      // Rotations a batch at a time, eight blades in the lanes of vectors (the same bits).
-      constexpr size_t kBatch = 64;
-      float yaw[kBatch], nx[kBatch], ny[kBatch], nz[kBatch], rot[4 * kBatch];
-      for (size_t b0 = 0; b0 < pending.size(); b0 += kBatch) {
-        const size_t m = std::min(kBatch, pending.size() - b0);
-        for (size_t k = 0; k < m; ++k) {
-          const Pending& q = pending[b0 + k];
-          yaw[k] = yaw_of(s, q.h), nx[k] = q.g.nx, ny[k] = q.g.ny, nz[k] = q.g.nz;
-        }
-        detail::rotations_batch(yaw, nx, ny, nz, m, s.align, rot);
-        for (size_t k = 0; k < m; ++k) {
-          const Pending& q = pending[b0 + k];
-          const float* qr = rot + 4 * k;
-          r.blades.push_back(blade_of(s, q.g, q.h, Q{qr[0], qr[1], qr[2], qr[3]}));
-          r.indices.push_back(q.i);
-        }
-      }
-    } else {
-      for (const Pending& q : pending) {
-        r.blades.push_back(place_inline(s, q.g, q.h));
-        r.indices.push_back(q.i);
-      }
-    }
-  }
+  if (keep_blades) flush();
   if (!keep_blades && options.capacity && r.counts[0] > options.capacity)
     r.over_capacity = r.counts[0] - options.capacity;
 }

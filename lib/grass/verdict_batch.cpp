@@ -83,9 +83,27 @@ struct Axis8 {
   return lerp8(top, bottom, az.f);
 }
 
+// The lanes of `value` that `pack` names, stored from `to` on.
+[[VX]] inline void put(float* to, F value, I pack) { _mm256_storeu_ps(to, _mm256_permutevar8x32_ps(value, pack)); }
+
+// For each mask of eight lanes, the set lanes in order (then zeros): the permutation that packs
+// a batch's placed lanes to its front.
+struct PackTable {
+  alignas(32) int32_t lanes[256][8];
+  PackTable() {
+    for (int m = 0; m < 256; ++m) {
+      int k = 0;
+      for (int l = 0; l < 8; ++l)
+        if (m >> l & 1) lanes[m][k++] = l;
+      while (k < 8) lanes[m][k++] = 0;
+    }
+  }
+};
+const PackTable kPack;
+
 [[gnu::target("avx2,fma")]] void verdicts8_impl(const VerdictSetup& v, uint32_t seed, int32_t first,
-                                                 const float* centre_x, float centre_z, int n, uint8_t* verdict,
-                                                 uint32_t* hash, Ground* ground) {
+                                                 const float* centre_x, float centre_z, int n, uint32_t* counts,
+                                                 PlacedRun* placed) {
   const SurfaceGrid& sg = *v.surface;
   const VerdictSetup& g = v;
   const int32_t samples_x = sg.samples_x, samples_z = sg.samples_z;
@@ -159,23 +177,29 @@ struct Axis8 {
     keep = fv(1.0f * v.scale);
   }
   const int thin_bits = _mm256_movemask_ps(_mm256_cmp_ps(unit8(h, kDensityStream), keep, _CMP_GE_OQ));
-  alignas(32) float ox[8], oy[8], oz[8], onx[8], ony[8], onz[8], ow[8];
-  alignas(32) uint32_t oh[8];
-  _mm256_store_ps(ox, x), _mm256_store_ps(oy, _mm256_add_ps(height, fv(sg.origin_y))), _mm256_store_ps(oz, z);
-  _mm256_store_ps(onx, nx), _mm256_store_ps(ony, ny), _mm256_store_ps(onz, nz), _mm256_store_ps(ow, weight);
-  _mm256_store_si256(reinterpret_cast<I*>(oh), h);
-  for (int k = 0; k < n; ++k) {
-    hash[k] = oh[k];
-    const uint8_t r = (off_bits >> k & 1) ? 1 : (steep_bits >> k & 1) ? 2 : (thin_bits >> k & 1) ? 3 : 0;
-    verdict[k] = r;
-    if (r == 0) {
-      Ground& gr = ground[k];
-      gr.px = ox[k], gr.py = oy[k], gr.pz = oz[k];
-      gr.nx = onx[k], gr.ny = ony[k], gr.nz = onz[k];
-      gr.weight = ow[k];
-      gr.hit = true;
-    }
-  }
+  // The verdict of each lane: no surface, else too steep, else too thin, else placed.
+  const int live = (1 << n) - 1;
+  const int steep_only = steep_bits & ~off_bits, thin_only = thin_bits & ~(off_bits | steep_bits);
+  const int placed_bits = live & ~(off_bits | steep_bits | thin_bits);
+  counts[0] += uint32_t(__builtin_popcount(placed_bits));
+  counts[1] += uint32_t(__builtin_popcount(off_bits & live));
+  counts[2] += uint32_t(__builtin_popcount(steep_only & live));
+  counts[3] += uint32_t(__builtin_popcount(thin_only & live));
+  if (!placed) return;
+  // The placed lanes, packed to the front of each field (the lanes after them are written too
+  // and overwritten by the next batch): place()'s streams of the hash as well.
+  const I pack = _mm256_load_si256(reinterpret_cast<const I*>(kPack.lanes[placed_bits]));
+  const size_t at = placed->size;
+  put(placed->px + at, x, pack), put(placed->py + at, _mm256_add_ps(height, fv(sg.origin_y)), pack);
+  put(placed->pz + at, z, pack);
+  put(placed->nx + at, nx, pack), put(placed->ny + at, ny, pack), put(placed->nz + at, nz, pack);
+  put(placed->yaw + at, v.random_yaw ? _mm256_mul_ps(unit8(h, kYawStream), fv(kTau)) : zero, pack);
+  put(placed->scale + at, lerp8(fv(v.min_scale), fv(v.max_scale), unit8(h, kScaleStream)), pack);
+  put(placed->tint + at, unit8(h, kTintStream), pack);
+  put(placed->phase + at, _mm256_mul_ps(unit8(h, kPhaseStream), fv(kTau)), pack);
+  const I index = _mm256_add_epi32(iv(first), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_storeu_si256(reinterpret_cast<I*>(placed->index + at), _mm256_permutevar8x32_epi32(index, pack));
+  placed->size = at + size_t(__builtin_popcount(placed_bits));
 }
 
 #undef VX
@@ -188,14 +212,14 @@ bool verdicts8_supported() {
 }
 
 void verdicts8(const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x, float centre_z, int n,
-               uint8_t* verdict, uint32_t* hash, Ground* ground) {
-  verdicts8_impl(v, seed, first, centre_x, centre_z, n, verdict, hash, ground);
+               uint32_t* counts, PlacedRun* placed) {
+  verdicts8_impl(v, seed, first, centre_x, centre_z, n, counts, placed);
 }
 
 #else
 
 bool verdicts8_supported() { return false; }
-void verdicts8(const VerdictSetup&, uint32_t, int32_t, const float*, float, int, uint8_t*, uint32_t*, Ground*) {}
+void verdicts8(const VerdictSetup&, uint32_t, int32_t, const float*, float, int, uint32_t*, PlacedRun*) {}
 
 #endif
 

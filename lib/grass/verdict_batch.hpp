@@ -16,6 +16,20 @@ namespace voxkit::grass::detail {
 // Whether this CPU runs verdicts8 (AVX2 and FMA; asked once).
 bool verdicts8_supported();
 
+// The placed candidates of a stretch of a cell, in candidate order, field by field: where the
+// blade stands, the ground's normal there, and what the blade takes from the candidate's hash
+// (its yaw, scale, tint and wind phase, as place() computes them). Room for kRun candidates
+// and eight more (a batch of eight appends eight lanes and keeps the placed ones).
+struct PlacedRun {
+  static constexpr size_t kRun = 1024;
+  static constexpr size_t kRoom = kRun + 8;
+  alignas(64) float px[kRoom], py[kRoom], pz[kRoom];
+  alignas(64) float nx[kRoom], ny[kRoom], nz[kRoom];
+  alignas(64) float yaw[kRoom], scale[kRoom], tint[kRoom], phase[kRoom];
+  alignas(64) int32_t index[kRoom];
+  size_t size = 0;
+};
+
 struct VerdictSetup {
   VerdictSetup(const SurfaceGrid& surface, int layer);  // the grid's constants, taken once
   const SurfaceGrid* surface;
@@ -24,6 +38,8 @@ struct VerdictSetup {
   float min_up = 0;            // steep when the normal's up component is below this
   bool weighted = false;       // the density reads the layer weight (else keep = scale)
   float low = 0, span = 1, scale = 1;  // the density curve's constants (scatter.cpp Density)
+  bool random_yaw = true;      // the type's RandomYaw
+  float min_scale = 1, max_scale = 1;  // the type's MinScale and MaxScale
   // From the surface: its layer's weights (null when none is read), 1 / spacing for a
   // power-of-two spacing (else 0), the last sample coordinates, the widths.
   const float* weight;
@@ -32,9 +48,9 @@ struct VerdictSetup {
 
 // Candidates first .. first + n - 1 (n <= 8) of a cell whose hash seed is `seed`, in one row
 // of slots: centre_x[k] is the slot centre of candidate first + k, centre_z the row's.
-// Writes each one's verdict (a Refusal: 0 placed, 1 no surface, 2 slope, 3 density), its hash
-// and, where placed, its ground.
+// Adds each one's verdict to counts (by Refusal: placed, no surface, slope, density) and, when
+// `placed` is not null, appends the placed ones to it (it needs room for eight more).
 void verdicts8(const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x, float centre_z, int n,
-               uint8_t* verdict, uint32_t* hash, Ground* ground);
+               uint32_t* counts, PlacedRun* placed);
 
 }  // namespace voxkit::grass::detail
