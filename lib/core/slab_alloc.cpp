@@ -1,12 +1,15 @@
 // Blocks from huge-page slabs (see slab_alloc.hpp). Each thread carves its blocks from its own
 // slab with a bump pointer; the slab's first bytes count the blocks carved and not yet freed,
 // and a high bit says that its thread has moved on to another slab. Whoever brings that count
-// to zero with the bit set (the last free, or the retiring thread itself) unmaps the slab.
+// to zero with the bit set (the last free, or the retiring thread itself) gives the slab back:
+// to a few spares kept for the next slabs, or to the system.
 #include "lib/core/slab_alloc.hpp"
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <new>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -53,9 +56,44 @@ char* map_aligned(size_t size, size_t align) {
   return reinterpret_cast<char*>(a);
 }
 
+// Emptied slabs kept for the next ones, up to a budget: a process that scatters again and again
+// (a benchmark, a residency ring streaming cells in and out) gets mapped pages back instead of
+// the kernel clearing fresh ones. Never destroyed: blocks may be freed at exit.
+constexpr size_t kSpareSlabs = 8;  // 256 MiB
+struct Spares {
+  std::mutex m;
+  std::vector<char*> slabs;
+};
+Spares& spares() {
+  static Spares* s = new Spares;
+  return *s;
+}
+
+char* take_slab() {
+  {
+    Spares& s = spares();
+    std::lock_guard<std::mutex> lock(s.m);
+    if (!s.slabs.empty()) {
+      char* p = s.slabs.back();
+      s.slabs.pop_back();
+      return p;
+    }
+  }
+  return map_aligned(kSlab, kSlab);
+}
+
 void release(Header* h) {
   h->~Header();
-  munmap(h, kSlab);
+  char* p = reinterpret_cast<char*>(h);
+  {
+    Spares& s = spares();
+    std::lock_guard<std::mutex> lock(s.m);
+    if (s.slabs.size() < kSpareSlabs) {
+      s.slabs.push_back(p);
+      return;
+    }
+  }
+  munmap(p, kSlab);
 }
 
 // The calling thread's slab and how much of it is carved.
@@ -94,7 +132,7 @@ void* allocate(size_t bytes) {
     if (c.used + size > kSlab) c.retire();
   }
   if (!c.slab) {
-    c.slab = map_aligned(kSlab, kSlab);
+    c.slab = take_slab();
     new (c.slab) Header;
     c.used = kHeader;
   }

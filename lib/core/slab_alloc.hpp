@@ -16,8 +16,9 @@ namespace voxkit {
 
 namespace slab_detail {
 // A block of `bytes` aligned to 64 bytes: from the calling thread's current slab, a new slab
-// when it is full, or a mapping of its own when large. Freed from any thread; a slab is
-// unmapped when every block carved from it is freed and its thread has moved on.
+// when it is full, or a mapping of its own when large. Freed from any thread; a slab is given
+// back when every block carved from it is freed and its thread has moved on (up to 256 MiB of
+// such slabs are kept for reuse, the rest unmapped).
 void* allocate(size_t bytes);
 void deallocate(void* block, size_t bytes) noexcept;
 bool slabs();  // false in AddressSanitizer builds: exact blocks from operator new
