@@ -1,4 +1,4 @@
-// Blade rotations eight or sixteen at a time (see rotation_batch.hpp): the primitives of each
+// Blade rotations eight or more at a time (see rotation_batch.hpp): the primitives of each
 // build, then the kernel (rotation_lanes.inc) over them, then the choice at run time.
 
 // GCC 12's AVX-512 conversion intrinsics start from a deliberately undefined register, which
@@ -125,92 +125,163 @@ template <int P>
 #undef VXF
 }  // namespace lanes_avx2
 
-// --- AVX-512: sixteen lanes, the doubles in two registers, masks in mask registers -----------
+// --- AVX-512: kLanes lanes, the doubles in kRegs registers, masks as bits ------------------------
+// (Sixteen or more lanes: two registers' chains side by side or more; the rotation is long
+// chains of dependent double operations, and more of them in flight keeps the units busy.)
 namespace lanes_avx512 {
 
 #define VX gnu::target("avx512f,avx512dq,avx512vl,avx512bw"), gnu::always_inline
 #define VXF gnu::target("avx512f,avx512dq,avx512vl,avx512bw")
 
-constexpr size_t kLanes = 16;
+constexpr int kRegs = 4;                       // double registers (eight lanes each)
+constexpr size_t kLanes = size_t(8) * kRegs;   // lane l is lane l % 8 of double register l / 8
+constexpr int kFloatRegs = kRegs / 2;          // float registers: lane l is lane l % 16 of l / 16
 struct D {
-  __m512d a, b;
+  __m512d r[kRegs];
 };
-using DM = __mmask16;  // lanes 0-7 in the low byte (D's a), 8-15 in the high byte (b)
-using F = __m512;
-using FM = __mmask16;
+struct F {
+  __m512 r[kFloatRegs];
+};
+using DM = uint64_t;  // bit l: lane l
+using FM = uint64_t;
 
-[[VX]] inline __mmask8 lo(__mmask16 m) { return static_cast<__mmask8>(m); }
-[[VX]] inline __mmask8 hi(__mmask16 m) { return static_cast<__mmask8>(m >> 8); }
-[[VX]] inline __mmask16 join(__mmask8 a, __mmask8 b) { return static_cast<__mmask16>(a | (unsigned(b) << 8)); }
+[[VX]] inline __mmask8 dbits(DM m, int i) { return static_cast<__mmask8>(m >> (8 * i)); }
+[[VX]] inline __mmask16 fbits(FM m, int j) { return static_cast<__mmask16>(m >> (16 * j)); }
 
 [[VX]] inline D dv(double v) {
-  const __m512d x = _mm512_set1_pd(v);
-  return {x, x};
+  D d;
+  for (int i = 0; i < kRegs; ++i) d.r[i] = _mm512_set1_pd(v);
+  return d;
 }
-[[VX]] inline D add(D x, D y) { return {_mm512_add_pd(x.a, y.a), _mm512_add_pd(x.b, y.b)}; }
-[[VX]] inline D sub(D x, D y) { return {_mm512_sub_pd(x.a, y.a), _mm512_sub_pd(x.b, y.b)}; }
-[[VX]] inline D mul(D x, D y) { return {_mm512_mul_pd(x.a, y.a), _mm512_mul_pd(x.b, y.b)}; }
+#define VOXKIT_D_OP(name, expr)              \
+  [[VX]] inline D name(D x, D y) {           \
+    D d;                                     \
+    for (int i = 0; i < kRegs; ++i) d.r[i] = expr; \
+    return d;                                \
+  }
+VOXKIT_D_OP(add, _mm512_add_pd(x.r[i], y.r[i]))
+VOXKIT_D_OP(sub, _mm512_sub_pd(x.r[i], y.r[i]))
+VOXKIT_D_OP(mul, _mm512_mul_pd(x.r[i], y.r[i]))
+#undef VOXKIT_D_OP
 template <int P>
 [[VX]] inline DM cmp(D x, D y) {
-  return join(_mm512_cmp_pd_mask(x.a, y.a, P), _mm512_cmp_pd_mask(x.b, y.b, P));
+  DM m = 0;
+  for (int i = 0; i < kRegs; ++i) m |= DM(_mm512_cmp_pd_mask(x.r[i], y.r[i], P)) << (8 * i);
+  return m;
 }
 [[VX]] inline DM le(D x, D y) { return cmp<_CMP_LE_OQ>(x, y); }
 [[VX]] inline DM lt(D x, D y) { return cmp<_CMP_LT_OQ>(x, y); }
 [[VX]] inline DM gt(D x, D y) { return cmp<_CMP_GT_OQ>(x, y); }
 [[VX]] inline DM eq(D x, D y) { return cmp<_CMP_EQ_OQ>(x, y); }
-[[VX]] inline DM lor(DM x, DM y) { return static_cast<DM>(x | y); }
+[[VX]] inline DM lor(DM x, DM y) { return x | y; }
 [[VX]] inline D pick(DM m, D yes, D no) {
-  return {_mm512_mask_blend_pd(lo(m), no.a, yes.a), _mm512_mask_blend_pd(hi(m), no.b, yes.b)};
+  D d;
+  for (int i = 0; i < kRegs; ++i) d.r[i] = _mm512_mask_blend_pd(dbits(m, i), no.r[i], yes.r[i]);
+  return d;
 }
-[[VX]] inline D keep(DM m, D v) { return {_mm512_maskz_mov_pd(lo(m), v.a), _mm512_maskz_mov_pd(hi(m), v.b)}; }
+[[VX]] inline D keep(DM m, D v) {
+  for (int i = 0; i < kRegs; ++i) v.r[i] = _mm512_maskz_mov_pd(dbits(m, i), v.r[i]);
+  return v;
+}
 [[VX]] inline D negate_where(DM m, D v) {
-  const __m512d sign = _mm512_set1_pd(-0.0);
-  return {_mm512_mask_xor_pd(v.a, lo(m), v.a, sign), _mm512_mask_xor_pd(v.b, hi(m), v.b, sign)};
+  for (int i = 0; i < kRegs; ++i) v.r[i] = _mm512_mask_xor_pd(v.r[i], dbits(m, i), v.r[i], _mm512_set1_pd(-0.0));
+  return v;
 }
 [[VX]] inline D dfloor(D x) {
-  constexpr int kDown = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
-  return {_mm512_roundscale_pd(x.a, kDown), _mm512_roundscale_pd(x.b, kDown)};
+  for (int i = 0; i < kRegs; ++i) x.r[i] = _mm512_roundscale_pd(x.r[i], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  return x;
 }
-[[VX]] inline int max_lane(D n) { return static_cast<int>(_mm512_reduce_max_pd(_mm512_max_pd(n.a, n.b))); }
+[[VX]] inline int max_lane(D n) {
+  __m512d m = n.r[0];
+  for (int i = 1; i < kRegs; ++i) m = _mm512_max_pd(m, n.r[i]);
+  return static_cast<int>(_mm512_reduce_max_pd(m));
+}
 [[VX]] inline D widen(F f) {
-  return {_mm512_cvtps_pd(_mm512_castps512_ps256(f)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(f, 1))};
+  D d;
+  for (int j = 0; j < kFloatRegs; ++j) {
+    d.r[2 * j] = _mm512_cvtps_pd(_mm512_castps512_ps256(f.r[j]));
+    d.r[2 * j + 1] = _mm512_cvtps_pd(_mm512_extractf32x8_ps(f.r[j], 1));
+  }
+  return d;
 }
 [[VX]] inline F narrow(D d) {
-  return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(d.a)), _mm512_cvtpd_ps(d.b), 1);
+  F f;
+  for (int j = 0; j < kFloatRegs; ++j)
+    f.r[j] = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(d.r[2 * j])), _mm512_cvtpd_ps(d.r[2 * j + 1]), 1);
+  return f;
 }
 [[VX]] inline void quadrant(D k, DM& odd, DM& bit2, DM& next_bit2) {
-  const __m256i qa = _mm512_cvttpd_epi32(k.a), qb = _mm512_cvttpd_epi32(k.b);
   const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-  odd = join(_mm256_test_epi32_mask(qa, one), _mm256_test_epi32_mask(qb, one));
-  bit2 = join(_mm256_test_epi32_mask(qa, two), _mm256_test_epi32_mask(qb, two));
-  next_bit2 = join(_mm256_test_epi32_mask(_mm256_add_epi32(qa, one), two),
-                   _mm256_test_epi32_mask(_mm256_add_epi32(qb, one), two));
+  odd = bit2 = next_bit2 = 0;
+  for (int i = 0; i < kRegs; ++i) {
+    const __m256i q = _mm512_cvttpd_epi32(k.r[i]);
+    odd |= DM(_mm256_test_epi32_mask(q, one)) << (8 * i);
+    bit2 |= DM(_mm256_test_epi32_mask(q, two)) << (8 * i);
+    next_bit2 |= DM(_mm256_test_epi32_mask(_mm256_add_epi32(q, one), two)) << (8 * i);
+  }
 }
 [[VX]] inline D rsqrt_seed(D v) {
-  const __m512i bits = _mm512_castps_si512(narrow(v));
-  const __m512i seed = _mm512_sub_epi32(_mm512_set1_epi32(0x5F3759DF), _mm512_srli_epi32(bits, 1));
-  return widen(_mm512_castsi512_ps(seed));
+  F f = narrow(v);
+  for (int j = 0; j < kFloatRegs; ++j) {
+    const __m512i bits = _mm512_castps_si512(f.r[j]);
+    f.r[j] = _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_set1_epi32(0x5F3759DF), _mm512_srli_epi32(bits, 1)));
+  }
+  return widen(f);
 }
 
-[[VX]] inline F fv(float v) { return _mm512_set1_ps(v); }
-[[VX]] inline F add(F x, F y) { return _mm512_add_ps(x, y); }
-[[VX]] inline F sub(F x, F y) { return _mm512_sub_ps(x, y); }
-[[VX]] inline F mul(F x, F y) { return _mm512_mul_ps(x, y); }
-[[VX]] inline F fdiv(F x, F y) { return _mm512_div_ps(x, y); }
-[[VX]] inline F fsqrt(F x) { return _mm512_sqrt_ps(x); }
-[[VX]] inline FM lt(F x, F y) { return _mm512_cmp_ps_mask(x, y, _CMP_LT_OQ); }
-[[VX]] inline FM le(F x, F y) { return _mm512_cmp_ps_mask(x, y, _CMP_LE_OQ); }
-[[VX]] inline FM gt(F x, F y) { return _mm512_cmp_ps_mask(x, y, _CMP_GT_OQ); }
-[[VX]] inline FM ge(F x, F y) { return _mm512_cmp_ps_mask(x, y, _CMP_GE_OQ); }
-[[VX]] inline FM eq(F x, F y) { return _mm512_cmp_ps_mask(x, y, _CMP_EQ_OQ); }
-[[VX]] inline FM land(FM x, FM y) { return static_cast<FM>(x & y); }
-[[VX]] inline F pick(FM m, F yes, F no) { return _mm512_mask_blend_ps(m, no, yes); }
-[[VX]] inline F zero_where(FM m, F v) { return _mm512_maskz_mov_ps(static_cast<FM>(~m), v); }
-[[VX]] inline F negate_where(FM m, F v) { return _mm512_mask_xor_ps(v, m, v, _mm512_set1_ps(-0.0f)); }
-[[VX]] inline F load(const float* p) { return _mm512_loadu_ps(p); }
-// (x, y, z, w) of the sixteen lanes to rot[4i .. 4i + 3]: each 128-bit quarter transposed
-// (lanes i, i + 4, i + 8, i + 12 side by side), then the quarters gathered in lane order.
-[[VX]] inline void store_quats(float* rot, F x, F y, F z, F w) {
+[[VX]] inline F fv(float v) {
+  F f;
+  for (int j = 0; j < kFloatRegs; ++j) f.r[j] = _mm512_set1_ps(v);
+  return f;
+}
+#define VOXKIT_F_OP(name, expr)                      \
+  [[VX]] inline F name(F x, F y) {                   \
+    F f;                                             \
+    for (int j = 0; j < kFloatRegs; ++j) f.r[j] = expr; \
+    return f;                                        \
+  }
+VOXKIT_F_OP(add, _mm512_add_ps(x.r[j], y.r[j]))
+VOXKIT_F_OP(sub, _mm512_sub_ps(x.r[j], y.r[j]))
+VOXKIT_F_OP(mul, _mm512_mul_ps(x.r[j], y.r[j]))
+VOXKIT_F_OP(fdiv, _mm512_div_ps(x.r[j], y.r[j]))
+#undef VOXKIT_F_OP
+[[VX]] inline F fsqrt(F x) {
+  for (int j = 0; j < kFloatRegs; ++j) x.r[j] = _mm512_sqrt_ps(x.r[j]);
+  return x;
+}
+template <int P>
+[[VX]] inline FM cmp(F x, F y) {
+  FM m = 0;
+  for (int j = 0; j < kFloatRegs; ++j) m |= FM(_mm512_cmp_ps_mask(x.r[j], y.r[j], P)) << (16 * j);
+  return m;
+}
+[[VX]] inline FM lt(F x, F y) { return cmp<_CMP_LT_OQ>(x, y); }
+[[VX]] inline FM le(F x, F y) { return cmp<_CMP_LE_OQ>(x, y); }
+[[VX]] inline FM gt(F x, F y) { return cmp<_CMP_GT_OQ>(x, y); }
+[[VX]] inline FM ge(F x, F y) { return cmp<_CMP_GE_OQ>(x, y); }
+[[VX]] inline FM eq(F x, F y) { return cmp<_CMP_EQ_OQ>(x, y); }
+[[VX]] inline FM land(FM x, FM y) { return x & y; }
+[[VX]] inline F pick(FM m, F yes, F no) {
+  F f;
+  for (int j = 0; j < kFloatRegs; ++j) f.r[j] = _mm512_mask_blend_ps(fbits(m, j), no.r[j], yes.r[j]);
+  return f;
+}
+[[VX]] inline F zero_where(FM m, F v) {
+  for (int j = 0; j < kFloatRegs; ++j) v.r[j] = _mm512_maskz_mov_ps(static_cast<__mmask16>(~fbits(m, j)), v.r[j]);
+  return v;
+}
+[[VX]] inline F negate_where(FM m, F v) {
+  for (int j = 0; j < kFloatRegs; ++j) v.r[j] = _mm512_mask_xor_ps(v.r[j], fbits(m, j), v.r[j], _mm512_set1_ps(-0.0f));
+  return v;
+}
+[[VX]] inline F load(const float* p) {
+  F f;
+  for (int j = 0; j < kFloatRegs; ++j) f.r[j] = _mm512_loadu_ps(p + 16 * j);
+  return f;
+}
+// (x, y, z, w) of sixteen lanes to rot[4i .. 4i + 3]: each 128-bit quarter transposed (lanes
+// i, i + 4, i + 8, i + 12 side by side), then the quarters gathered in lane order.
+[[VX]] inline void store_quats16(float* rot, __m512 x, __m512 y, __m512 z, __m512 w) {
   const __m512 t0 = _mm512_unpacklo_ps(x, y), t1 = _mm512_unpackhi_ps(x, y);
   const __m512 t2 = _mm512_unpacklo_ps(z, w), t3 = _mm512_unpackhi_ps(z, w);
   const __m512 r0 = _mm512_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));  // lanes 0, 4, 8, 12
@@ -226,6 +297,9 @@ template <int P>
   _mm512_storeu_ps(rot + 16, _mm512_shuffle_f32x4(c, d, _MM_SHUFFLE(2, 0, 2, 0)));  // lanes 4-7
   _mm512_storeu_ps(rot + 32, _mm512_shuffle_f32x4(a, b, _MM_SHUFFLE(3, 1, 3, 1)));  // lanes 8-11
   _mm512_storeu_ps(rot + 48, _mm512_shuffle_f32x4(c, d, _MM_SHUFFLE(3, 1, 3, 1)));  // lanes 12-15
+}
+[[VX]] inline void store_quats(float* rot, F x, F y, F z, F w) {
+  for (int j = 0; j < kFloatRegs; ++j) store_quats16(rot + 64 * j, x.r[j], y.r[j], z.r[j], w.r[j]);
 }
 
 #include "lib/grass/rotation_lanes.inc"

@@ -1,14 +1,14 @@
-// Blade rotations eight at a time: the scatter's rotation (the yaw about up, then turned toward
-// the ground normal by the type's AlignToNormal, normalised) for eight blades in vector lanes,
+// Blade rotations many at a time: the scatter's rotation (the yaw about up, then turned toward
+// the ground normal by the type's AlignToNormal, normalised) for a group of blades in vector lanes,
 // each lane the same operations in the same order as place() takes for one blade (float32
 // where it is float, the sine, cosine and arc cosine of grass_math.hpp in double lanes, their
 // Horner chains padded with leading zero coefficients where a lane takes fewer terms, which
 // leaves its sum unchanged), so the bits are place()'s.
 //
-// Two builds of one kernel (rotation_lanes.inc): AVX-512, eight doubles a register; and AVX2,
-// each double step as two four-lane instructions, whose independent chains overlap (the
-// rotation is long chains of dependent double operations, so two chains side by side run in
-// little more time than one).
+// Two builds of one kernel (rotation_lanes.inc): AVX2, eight blades, each double step as two
+// four-lane instructions; AVX-512, thirty-two blades, each double step as four eight-lane
+// instructions. The rotation is long chains of dependent double operations: independent chains
+// side by side run in little more time than one (measured: 4 registers beat 2, 6 and 8).
 #pragma once
 
 #include <cstddef>
