@@ -12,14 +12,8 @@
 #include <unistd.h>
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#define VOXKIT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VOXKIT_TEST_ASAN 1
-#endif
-#endif
-#if defined(VOXKIT_TEST_ASAN)
+#include "lib/core/sanitizer.hpp"
+#if defined(VOXKIT_ASAN)
 #include <sanitizer/asan_interface.h>
 #endif
 
@@ -241,7 +235,7 @@ TEST_CASE("solid bits: no path reads before the first row or after the last samp
 }
 #endif
 
-#if defined(VOXKIT_TEST_ASAN)
+#if defined(VOXKIT_ASAN)
 TEST_CASE("solid bits: no path reads the bytes between rows", "[mesh]") {
   // Rows start 8-byte aligned and the bytes after each row are poisoned, so AddressSanitizer
   // reports any read of them (or of the bytes before a row, which belong to the previous

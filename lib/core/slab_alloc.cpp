@@ -15,21 +15,13 @@
 #include <sys/mman.h>
 #endif
 
+#include "lib/core/sanitizer.hpp"
+
 namespace voxkit::slab_detail {
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSlabs = false;  // AddressSanitizer sees every block at its exact size
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSlabs = false;
-#else
-constexpr bool kSlabs = true;
-#endif
-#else
-constexpr bool kSlabs = true;
-#endif
+constexpr bool kSlabs = !kAddressSanitizer;  // AddressSanitizer sees every block at its exact size
 
 #if defined(__linux__)
 constexpr size_t kSlab = size_t(32) << 20;  // aligned to its size: a block's slab is found by masking

@@ -14,22 +14,13 @@
 #include <vector>
 
 #include "lib/core/grid_alloc.hpp"
+#include "lib/core/sanitizer.hpp"
 
 namespace voxkit::mesh_alloc_detail {
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kPool = false;  // AddressSanitizer sees every array at its exact size
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kPool = false;
-#else
-constexpr bool kPool = true;
-#endif
-#else
-constexpr bool kPool = true;
-#endif
+constexpr bool kPool = !kAddressSanitizer;  // AddressSanitizer sees every array at its exact size
 
 // Size classes: four per octave above 256 bytes (class 0 holds 257 to 320) up to 1 MiB, each
 // block as large as its class, so that a block freed from one array fits any other of its
