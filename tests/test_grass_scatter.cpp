@@ -13,6 +13,7 @@
 #include "lib/grass/grass_math.hpp"
 #include "lib/grass/scatter.hpp"
 #include "lib/grass/surface_sample.hpp"
+#include "lib/grass/verdict_batch.hpp"
 
 using namespace voxkit::grass;
 
@@ -335,4 +336,64 @@ TEST_CASE("grass scatter: the batched verdicts equal consider() on every kind of
         }
       }
   CHECK(cases == 3 * 3 * 3 * 5);
+}
+
+TEST_CASE("grass verdicts: every vector build gives the same counts and placed candidates", "[grass]") {
+  // The scatter runs the widest build this CPU has (compared with consider() above); here each
+  // build this CPU runs is compared with the eight-lane one, field by field, over rows whose
+  // lengths are not multiples of eight or sixteen, on and off the grid, over holes.
+  using namespace voxkit::grass::detail;
+  if (!verdicts_batch_supported()) {
+    SUCCEED("this CPU has no AVX2 and FMA: the scalar loop runs");
+    return;
+  }
+  int rows = 0;
+  for (const float spacing : {1.0f, 0.7f, 2.0f})
+    for (const char* layer : {"Grass", "", "Snow"})
+      for (const bool weighted : {true, false}) {
+        SurfaceGrid g = hills(-30, -30, 61, 6.0f);
+        g.spacing = spacing;
+        g.hole.assign(60 * 60, 0);
+        for (int z = 20; z < 27; ++z)
+          for (int x = 5; x < 40; x += 3) g.hole[size_t(z) * 60 + x] = 1;
+        VerdictSetup v(g, g.layer_index(layer));
+        v.reach = 0.4f, v.min_up = 0.93f;
+        v.weighted = weighted, v.low = 0.2f, v.span = 0.5f, v.scale = 0.8f;
+        v.random_yaw = weighted, v.min_scale = 0.6f, v.max_scale = 1.7f;
+        for (const int32_t side : {13, 37}) {
+          std::vector<float> centre_x(static_cast<size_t>(side));
+          for (int32_t k = 0; k < side; ++k) centre_x[size_t(k)] = -35.0f + float(k) * 0.9f * 2.2f * spacing;
+          for (int32_t row = 0; row < side; ++row) {
+            const float centre_z = -33.0f + float(row) * 1.9f * spacing;
+            const uint32_t seed = 0x9E3779B9u * uint32_t(row + 7);
+            std::array<uint32_t, 4> want_counts{}, got_counts{};
+            PlacedRun want, got;
+            auto run_row = [&](VerdictLanes lanes, std::array<uint32_t, 4>& counts, PlacedRun& out) {
+              const int32_t width = verdict_lane_count(lanes);
+              for (int32_t x = 0; x < side; x += width)
+                verdicts_with(lanes, v, seed, row * side + x, &centre_x[size_t(x)], centre_z,
+                              std::min(width, side - x), counts.data(), &out);
+            };
+            run_row(VerdictLanes::Avx2, want_counts, want);
+            for (const auto lanes : {VerdictLanes::Avx2, VerdictLanes::Avx512}) {
+              if (!verdict_lanes_supported(lanes)) continue;
+              got_counts = {}, got.size = 0;
+              run_row(lanes, got_counts, got);
+              INFO("spacing " << spacing << " layer '" << layer << "' side " << side << " row " << row << " lanes "
+                              << verdict_lane_count(lanes));
+              CHECK(got_counts == want_counts);
+              REQUIRE(got.size == want.size);
+              const size_t n = want.size;
+              bool same = std::memcmp(got.index, want.index, n * 4) == 0;
+              for (const auto field : {&PlacedRun::px, &PlacedRun::py, &PlacedRun::pz, &PlacedRun::nx, &PlacedRun::ny,
+                                       &PlacedRun::nz, &PlacedRun::yaw, &PlacedRun::scale, &PlacedRun::tint,
+                                       &PlacedRun::phase})
+                same = same && std::memcmp(got.*field, want.*field, n * 4) == 0;
+              CHECK(same);
+            }
+            ++rows;
+          }
+        }
+      }
+  CHECK(rows == 3 * 3 * 2 * (13 + 37));
 }

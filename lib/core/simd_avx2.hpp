@@ -23,6 +23,14 @@ inline bool has_avx2() {
   return avx2;
 }
 
+// Whether this CPU runs the AVX-512 kernels: foundation, doubleword and quadword, vector length
+// and byte and word instructions (asked once).
+inline bool has_avx512() {
+  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+  return yes;
+}
+
 // Writes (x[i], y[i], z[i], 0) to out[4i .. 4i + 3] for the eight lanes i: 4x4 transposes
 // in each 128-bit half, then the halves paired so that each store writes two consecutive
 // cells.

@@ -308,11 +308,7 @@ template <int P>
 #undef VXF
 }  // namespace lanes_avx512
 
-bool has_avx512() {
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-                          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
-  return yes;
-}
+using simd::has_avx512;
 
 }  // namespace
 

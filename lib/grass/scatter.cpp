@@ -392,9 +392,12 @@ struct Density {
   int32_t i = 0;
   // (The batch gathers with 32-bit sample indices.)
   const bool batch = !slope_free && p.fast_slope && surface.height.size() < size_t(INT32_MAX) &&
-                     detail::verdicts8_supported();
+                     detail::verdicts_batch_supported();
   if (batch) {
-    // Eight candidates of a row at a time in vector lanes (the same verdicts and grounds).
+    // Eight or sixteen candidates of a row at a time in vector lanes (the same verdicts and
+    // grounds).
+    const detail::VerdictLanes lanes = detail::verdict_lanes_best();
+    const int32_t width = detail::verdict_lane_count(lanes);
     detail::VerdictSetup v(surface, layer);
     v.reach = reach, v.min_up = p.min_up;
     v.weighted = density.weighted, v.low = density.low, v.span = density.span, v.scale = density.scale;
@@ -402,12 +405,12 @@ struct Density {
     detail::PlacedRun* out = keep_blades ? &run : nullptr;
     for (int32_t slot_z = 0; slot_z < side; ++slot_z) {
       const float centre_z = oz + (static_cast<float>(slot_z) + 0.5f) * s.step;
-      for (int32_t slot_x = 0; slot_x < side; slot_x += 8) {
-        const int m = static_cast<int>(std::min<int32_t>(8, side - slot_x));
+      for (int32_t slot_x = 0; slot_x < side; slot_x += width) {
+        const int m = static_cast<int>(std::min<int32_t>(width, side - slot_x));
         const size_t before = run.size;
-        detail::verdicts8(v, seed, i, &centre_x[static_cast<size_t>(slot_x)], centre_z, m, counts, out);
+        detail::verdicts_with(lanes, v, seed, i, &centre_x[static_cast<size_t>(slot_x)], centre_z, m, counts, out);
         if (run.size != before) over(run.size - before);
-        if (run.size > detail::PlacedRun::kRun - 8) flush();
+        if (run.size >= detail::PlacedRun::kRun) flush();
         i += m;
       }
     }

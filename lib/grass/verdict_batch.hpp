@@ -1,10 +1,11 @@
-// The scatter's verdicts eight candidates at a time: the candidate's hash, its jittered place,
+// The scatter's verdicts many candidates at a time: the candidate's hash, its jittered place,
 // the ground there (TerrainSurface.SampleAt: on the grid, not in a hole, five bilinear heights
 // for the point and its normal, the layer weight), the slope against a threshold and the
-// density draw, for eight neighbouring candidates of one row in the lanes of AVX2 vectors.
-// Every lane takes the operations of scatter.cpp's loop and surface_sample.hpp for one
-// candidate, in the same order (the fused lerps as FMA instructions, which round once as
-// std::fma does), so verdicts and grounds are the same bits.
+// density draw, for neighbouring candidates of one row in vector lanes: eight with AVX2 and
+// FMA, sixteen with AVX-512 (one kernel, verdict_lanes.inc, built for each). Every lane takes
+// the operations of scatter.cpp's loop and surface_sample.hpp for one candidate, in the same
+// order (the fused lerps as FMA instructions, which round once as std::fma does), so verdicts
+// and grounds are the same bits.
 #pragma once
 
 #include <cstdint>
@@ -13,16 +14,22 @@
 
 namespace voxkit::grass::detail {
 
-// Whether this CPU runs verdicts8 (AVX2 and FMA; asked once).
-bool verdicts8_supported();
+enum class VerdictLanes { Avx2, Avx512 };
+
+// Whether this CPU runs a build (asked once); verdicts_batch_supported(): any of them. The
+// widest build it runs, and a build's lane count.
+bool verdict_lanes_supported(VerdictLanes lanes);
+bool verdicts_batch_supported();
+VerdictLanes verdict_lanes_best();
+int verdict_lane_count(VerdictLanes lanes);
 
 // The placed candidates of a stretch of a cell, in candidate order, field by field: where the
 // blade stands, the ground's normal there, and what the blade takes from the candidate's hash
 // (its yaw, scale, tint and wind phase, as place() computes them). Room for kRun candidates
-// and eight more (a batch of eight appends eight lanes and keeps the placed ones).
+// and 32 more (a batch writes all its lanes and keeps the placed ones).
 struct PlacedRun {
   static constexpr size_t kRun = 1024;
-  static constexpr size_t kRoom = kRun + 8;
+  static constexpr size_t kRoom = kRun + 32;
   alignas(64) float px[kRoom], py[kRoom], pz[kRoom];
   alignas(64) float nx[kRoom], ny[kRoom], nz[kRoom];
   alignas(64) float yaw[kRoom], scale[kRoom], tint[kRoom], phase[kRoom];
@@ -46,11 +53,12 @@ struct VerdictSetup {
   float inv, top_x, top_z, width_x, width_z;
 };
 
-// Candidates first .. first + n - 1 (n <= 8) of a cell whose hash seed is `seed`, in one row
-// of slots: centre_x[k] is the slot centre of candidate first + k, centre_z the row's.
-// Adds each one's verdict to counts (by Refusal: placed, no surface, slope, density) and, when
-// `placed` is not null, appends the placed ones to it (it needs room for eight more).
-void verdicts8(const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x, float centre_z, int n,
-               uint32_t* counts, PlacedRun* placed);
+// Candidates first .. first + n - 1 (n <= the build's lane count) of a cell whose hash seed is
+// `seed`, in one row of slots: centre_x[k] is the slot centre of candidate first + k, centre_z
+// the row's. Adds each one's verdict to counts (by Refusal: placed, no surface, slope, density)
+// and, when `placed` is not null, appends the placed ones to it (writing a lane count of values
+// past its size). The build must be supported.
+void verdicts_with(VerdictLanes lanes, const VerdictSetup& v, uint32_t seed, int32_t first, const float* centre_x,
+                   float centre_z, int n, uint32_t* counts, PlacedRun* placed);
 
 }  // namespace voxkit::grass::detail
