@@ -359,11 +359,11 @@ struct Density {
     over(1);
   };
   if (keep_blades) {
-    // At most every candidate (or the capacity) becomes a blade: room for that many, with the
-    // pages mapped in one call.
+    // At most every candidate (or the capacity) becomes a blade: room for that many (in
+    // huge-page slabs: a page fault per 2 MiB at most, none where a slab is reused).
     const size_t most = std::min(room, static_cast<size_t>(n));
-    reserve_populated(r.blades, most);
-    reserve_populated(r.indices, most);
+    r.blades.reserve(most);
+    r.indices.reserve(most);
   }
   // The run into blades, in candidate order.
   auto flush = [&] {
