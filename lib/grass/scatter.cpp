@@ -9,7 +9,6 @@
 #include <string>
 
 #include "lib/core/error.hpp"
-#include "lib/core/grid_alloc.hpp"
 #include "lib/grass/grass_math.hpp"
 #include "lib/grass/rotation_batch.hpp"
 #include "lib/grass/surface_sample.hpp"
