@@ -112,7 +112,7 @@ thread_local Current current;
 bool slabs() { return kSlabs; }
 
 void* allocate(size_t bytes) {
-  if (!kSlabs) return ::operator new(bytes);
+  if (!kSlabs) return ::operator new(bytes, std::align_val_t(64));
   const size_t size = round_up(bytes ? bytes : 1, 64);
   if (size > kLargest) return map_aligned(round_up(size, kHugePage), kHugePage);
   Current& c = current;
@@ -139,7 +139,7 @@ void deallocate(void* block, size_t bytes) noexcept {
   // vector's data() to memcmp lets the compiler drop std::vector's own null check.)
   if (!block) return;
   if (!kSlabs) {
-    ::operator delete(block);
+    ::operator delete(block, std::align_val_t(64));
     return;
   }
   const size_t size = round_up(bytes ? bytes : 1, 64);
@@ -152,8 +152,8 @@ void deallocate(void* block, size_t bytes) noexcept {
 }
 #else
 bool slabs() { return false; }
-void* allocate(size_t bytes) { return ::operator new(bytes); }
-void deallocate(void* block, size_t) noexcept { ::operator delete(block); }
+void* allocate(size_t bytes) { return ::operator new(bytes, std::align_val_t(64)); }
+void deallocate(void* block, size_t) noexcept { ::operator delete(block, std::align_val_t(64)); }
 #endif
 
 }  // namespace voxkit::slab_detail

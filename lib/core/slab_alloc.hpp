@@ -21,7 +21,7 @@ namespace slab_detail {
 // such slabs are kept for reuse, the rest unmapped).
 void* allocate(size_t bytes);
 void deallocate(void* block, size_t bytes) noexcept;
-bool slabs();  // false in AddressSanitizer builds: exact blocks from operator new
+bool slabs();  // false in AddressSanitizer builds: exact blocks from operator new (aligned)
 }  // namespace slab_detail
 
 template <class T>

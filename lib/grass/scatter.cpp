@@ -238,7 +238,7 @@ namespace {
 inline float yaw_of(const ScatterSetup& s, uint32_t h) { return s.type.random_yaw ? unit(h, kYawStream) * kTau : 0.0f; }
 
 // The blade's rotation: the yaw about up, turned toward the ground normal by `align`, normalised
-// (rotation_batch.cpp computes the same for four blades at once).
+// (rotation_batch.cpp computes the same for many blades at once).
 [[gnu::always_inline]] inline Q rotation_of(float yaw, const Ground& g, float align) {
   const Q upright = from_axis_angle({0.0f, 1.0f, 0.0f}, yaw);
   Q rotation = upright;
