@@ -331,6 +331,7 @@ TEST_CASE("grass scatter: the batched verdicts equal consider() on every kind of
           INFO("spacing " << spacing << " layer '" << layer << "' max slope " << max_slope << " cell " << c);
           CHECK(same);
           CHECK(k == r[c].blades.size());
+          CHECK(r[c].blades.capacity() == r[c].blades.size());  // no spare room held
           CHECK(counts == r[c].counts);
           ++cases;
         }

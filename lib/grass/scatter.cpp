@@ -357,13 +357,12 @@ struct Density {
     run.index[k] = i;
     over(1);
   };
-  if (keep_blades) {
-    // At most every candidate (or the capacity) becomes a blade: room for that many (in
-    // huge-page slabs: a page fault per 2 MiB at most, none where a slab is reused).
-    const size_t most = std::min(room, static_cast<size_t>(n));
-    r.blades.reserve(most);
-    r.indices.reserve(most);
-  }
+  // The blades are staged in memory this thread reuses and copied to the cell's own arrays
+  // at the end, whose size is then known (room for every candidate would hold half as much
+  // again as a typical cell needs, for as long as the result lives).
+  static thread_local std::vector<Blade> staged_blades;
+  static thread_local std::vector<int32_t> staged_indices;
+  staged_blades.clear(), staged_indices.clear();
   // The run into blades, in candidate order.
   auto flush = [&] {
     static thread_local std::vector<float> rot;
@@ -381,9 +380,9 @@ struct Density {
     }
     for (size_t k = 0; k < run.size; ++k) {
       const float* q = &rot[4 * k];
-      r.blades.push_back(Blade{{run.px[k], run.py[k], run.pz[k]}, run.scale[k], {q[0], q[1], q[2], q[3]}, run.tint[k],
-                               run.phase[k], {0.0f, 0.0f}});
-      r.indices.push_back(run.index[k]);
+      staged_blades.push_back(Blade{{run.px[k], run.py[k], run.pz[k]}, run.scale[k], {q[0], q[1], q[2], q[3]},
+                                    run.tint[k], run.phase[k], {0.0f, 0.0f}});
+      staged_indices.push_back(run.index[k]);
     }
     run.size = 0;
   };
@@ -459,7 +458,12 @@ struct Density {
     }
   }
   for (size_t k = 0; k < 4; ++k) r.counts[k] += counts[k];
-  if (keep_blades) flush();
+  if (keep_blades) {
+    flush();
+    // (Huge-page slabs: a page fault per 2 MiB at most, none where a slab is reused.)
+    r.blades.assign(staged_blades.begin(), staged_blades.end());
+    r.indices.assign(staged_indices.begin(), staged_indices.end());
+  }
   if (!keep_blades && options.capacity && r.counts[0] > options.capacity)
     r.over_capacity = r.counts[0] - options.capacity;
 }
